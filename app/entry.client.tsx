@@ -1,0 +1,29 @@
+import i18next from "i18next";
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { HydratedRouter } from "react-router/dom";
+import { loadLanguage } from "./lib/i18n.client.ts";
+import { FALLBACK_LANGUAGE, i18nOptions, matchLanguage } from "./lib/i18n.ts";
+
+async function hydrate() {
+  // Hydrate in the language the server rendered, or React would see different text.
+  const language = matchLanguage(document.documentElement.lang) ?? FALLBACK_LANGUAGE;
+  await i18next.use(initReactI18next).init({
+    ...i18nOptions,
+    lng: language,
+    resources: { [language]: await loadLanguage(language) },
+  });
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <I18nextProvider i18n={i18next}>
+          <HydratedRouter />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+void hydrate();

@@ -1,0 +1,120 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { NotFound } from "./components/not-found.tsx";
+import { ScrollManager } from "./components/scroll-manager.tsx";
+import { rememberLanguage, switchLanguage } from "./lib/i18n.client.ts";
+import {
+  detectRequestLanguage,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  matchLanguage,
+  readCookie,
+} from "./lib/i18n.ts";
+import { getSessionUser } from "./lib/session.server.ts";
+import { themeBootScript } from "./lib/theme.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(request, context);
+  const { config } = context.services;
+  return {
+    language: detectRequestLanguage(request),
+    signedIn: Boolean(user),
+    cspNonce: context.cspNonce,
+    storeUrl: config.storeUrl,
+    salesEmail: config.salesEmail,
+    supportEmail: config.supportEmail,
+  };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData() {
+  return useRouteLoaderData<RootLoaderData>("root");
+}
+
+/**
+ * The browser's half of language detection: a choice kept only in local storage
+ * (the cookie was cleared) wins over the browser language the server used.
+ */
+function useLanguagePersistence() {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const explicit =
+      matchLanguage(url.searchParams.get("lng")) ??
+      matchLanguage(readCookie(document.cookie, LANGUAGE_COOKIE));
+    let stored: string | null = null;
+    try {
+      stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    } catch {}
+    if (!explicit && isLanguage(stored) && stored !== i18n.language) {
+      void switchLanguage(stored);
+    } else if (isLanguage(i18n.language)) {
+      rememberLanguage(i18n.language);
+    }
+  }, [i18n]);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const { i18n } = useTranslation();
+  return (
+    <html lang={i18n.language} dir="ltr" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script
+          nonce={data?.cspNonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: themeBootScript }}
+        />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <Scripts nonce={data?.cspNonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLanguagePersistence();
+  return (
+    <>
+      <ScrollManager />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-4xl font-bold">{status}</h1>
+      <p className="text-muted-foreground">{t("errors.generic")}</p>
+      <a href="/" className="text-primary underline">
+        {t("notFound.home")}
+      </a>
+    </main>
+  );
+}

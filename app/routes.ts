@@ -1,0 +1,42 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/**
+ * Every route of the product spec (section 2), one module per screen.
+ * Pages inside the site layout get the navigation and footer; the public
+ * emergency card stands alone so it stays small and fast.
+ */
+export default [
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("pricing", "routes/pricing.tsx"),
+    route("how-it-works", "routes/how-it-works.tsx"),
+    route("support", "routes/support.tsx"),
+    route("for-organizations", "routes/for-organizations.tsx"),
+    route("products/wristbands", "routes/products.wristbands.tsx"),
+    route("products/cards", "routes/products.cards.tsx"),
+    route("products/keychains", "routes/products.keychains.tsx"),
+    route("about", "routes/about.tsx"),
+    route("blog", "routes/blog.tsx"),
+    route("legal/privacy", "routes/legal.privacy.tsx"),
+    route("legal/terms", "routes/legal.terms.tsx"),
+    route("legal/hipaa", "routes/legal.hipaa.tsx"),
+    route("legal/cookies", "routes/legal.cookies.tsx"),
+    route("terms", "routes/terms.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("auth", "routes/auth.tsx"),
+    route("onboarding", "routes/onboarding.tsx"),
+    route("dashboard", "routes/dashboard.tsx"),
+    route("activate", "routes/activate.tsx"),
+    route("claim/:tagId", "routes/claim.tsx"),
+    route("reader", "routes/reader.tsx"),
+    route("sos", "routes/sos.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("qa", "routes/qa.tsx"),
+    route("admin", "routes/admin.tsx"),
+    route("dev/outbox", "routes/dev.outbox.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  route("t", "routes/card-missing-id.tsx"),
+  route("t/:tagId", "routes/card.tsx"),
+  route("dev/outbox.json", "routes/dev.outbox-json.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,13 @@
+import { ComingSoonPage } from "../components/page-placeholder.tsx";
+import { seoFor } from "../lib/i18n.server.ts";
+import { metaTags } from "../lib/meta.ts";
+import type { Route } from "./+types/support";
+
+export const loader = ({ request }: Route.LoaderArgs) => ({
+  seo: seoFor(request, "pages.support"),
+});
+export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+
+export default function Page() {
+  return <ComingSoonPage pageKey="pages.support" />;
+}

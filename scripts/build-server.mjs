@@ -1,0 +1,38 @@
+// Bundles the Node entry (server/main.ts) and precompresses the client assets.
+// React Router builds the app itself (`react-router build`) before this runs.
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { build } from "esbuild";
+
+await build({
+  entryPoints: ["server/main.ts"],
+  outfile: "build/app/main.js",
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+
+const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|html|txt|map)$/;
+let count = 0;
+function compressTree(dir) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) compressTree(file);
+    else if (COMPRESSIBLE.test(name) && statSync(file).size > 512) {
+      const content = readFileSync(file);
+      writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      count++;
+    }
+  }
+}
+compressTree("build/client");
+console.log(`server bundled to build/app/main.js; ${count} client files precompressed`);

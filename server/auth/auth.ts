@@ -1,0 +1,35 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Config } from "../config.ts";
+import * as authSchema from "../db/auth-schema.ts";
+import type { Database } from "../db/client.ts";
+
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+
+/**
+ * Better Auth owns users, credentials and sessions. SafeTap's own sign-in
+ * steps (one-time codes) are built on top of it in later modules.
+ */
+export function createAuth({ db, config }: { db: Database; config: Config }) {
+  return betterAuth({
+    appName: "SafeTap",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    session: {
+      expiresIn: SESSION_MAX_AGE_SECONDS,
+      updateAge: 60 * 60 * 24,
+    },
+    trustedOrigins: [config.publicUrl],
+    advanced: {
+      useSecureCookies: config.isProduction,
+      cookiePrefix: "safetap",
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

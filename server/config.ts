@@ -1,0 +1,185 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting SafeTap reads from its environment. Validated once at start-up:
+ * a wrong value stops the process with a message naming the variable.
+ * `.env.example` documents each one; keep the two in step.
+ */
+const booleanFromString = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const secret = (name: string) =>
+  z.string().min(32, `${name} must be at least 32 characters`).optional();
+
+const envSchema = z.object({
+  APP_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default("./data"),
+  AUTH_SECRET: secret("AUTH_SECRET"),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters (32 bytes)")
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: booleanFromString.default(false),
+  SEED_DEMO: booleanFromString.optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  SMTP_FROM: z.string().min(3).default("SafeTap <alerts@safetap.app>"),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_WHATSAPP_FROM: z.string().min(1).optional(),
+  TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+  SALES_EMAIL: z.email().default("sales@safetap.app"),
+  SUPPORT_EMAIL: z.email().default("support@safetap.app"),
+  STORE_URL: z.url().default("https://shop.safetap.app"),
+  ESCALATION_MINUTES: z.coerce.number().min(0.05).max(1440).default(5),
+  DISPATCHER_ENABLED: booleanFromString.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  appEnv: Env["APP_ENV"];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  database:
+    | { kind: "pglite"; dataDir: string }
+    | { kind: "postgres"; url: string; poolSize: number };
+  dataDir: string;
+  authSecret: string;
+  dataEncryptionKey: Buffer;
+  logLevel: Env["LOG_LEVEL"];
+  trustProxy: boolean;
+  seedDemo: boolean;
+  redisUrl?: string;
+  smtp?: { url: string; from: string };
+  smtpFrom: string;
+  twilio?: {
+    accountSid: string;
+    authToken: string;
+    from?: string;
+    whatsappFrom?: string;
+    apiBase: string;
+  };
+  salesEmail: string;
+  supportEmail: string;
+  storeUrl: string;
+  escalationMinutes: number;
+  dispatcherEnabled: boolean;
+  /** Secrets that were generated into DATA_DIR because none were configured. */
+  generatedSecrets: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Reads a secret kept in DATA_DIR, creating it on first use. Only the embedded
+ * default does this; production must configure its secrets explicitly.
+ */
+function localSecret(dataDir: string, file: string, make: () => string): string {
+  const full = path.join(dataDir, file);
+  if (existsSync(full)) return readFileSync(full, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const value = make();
+  writeFileSync(full, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const isProduction = e.APP_ENV === "production";
+  const problems: string[] = [];
+  if (isProduction) {
+    if (!e.AUTH_SECRET) problems.push("AUTH_SECRET: required when APP_ENV=production");
+    if (!e.DATA_ENCRYPTION_KEY)
+      problems.push("DATA_ENCRYPTION_KEY: required when APP_ENV=production");
+    if (!e.PUBLIC_URL) problems.push("PUBLIC_URL: required when APP_ENV=production");
+  }
+  const hasTwilioPart = e.TWILIO_ACCOUNT_SID || e.TWILIO_AUTH_TOKEN;
+  if (hasTwilioPart && !(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN)) {
+    problems.push("TWILIO_ACCOUNT_SID: set together with TWILIO_AUTH_TOKEN");
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const generatedSecrets: string[] = [];
+  const generated = (name: string, file: string) => {
+    generatedSecrets.push(name);
+    return localSecret(dataDir, file, () => randomBytes(32).toString("hex"));
+  };
+  const authSecret = e.AUTH_SECRET ?? generated("AUTH_SECRET", "auth-secret");
+  const keyHex = e.DATA_ENCRYPTION_KEY ?? generated("DATA_ENCRYPTION_KEY", "data-encryption-key");
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+
+  return {
+    appEnv: e.APP_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
+    dataDir,
+    authSecret,
+    dataEncryptionKey: Buffer.from(keyHex, "hex"),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
+    smtpFrom: e.SMTP_FROM,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            whatsappFrom: e.TWILIO_WHATSAPP_FROM,
+            apiBase: e.TWILIO_API_BASE.replace(/\/+$/, ""),
+          }
+        : undefined,
+    salesEmail: e.SALES_EMAIL,
+    supportEmail: e.SUPPORT_EMAIL,
+    storeUrl: e.STORE_URL,
+    escalationMinutes: e.ESCALATION_MINUTES,
+    dispatcherEnabled: e.DISPATCHER_ENABLED,
+    generatedSecrets,
+  };
+}

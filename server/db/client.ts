@@ -1,0 +1,152 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { migrationsFolder } from "../paths.ts";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or an open transaction: domain functions accept both. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies pending migrations; safe when several instances start at once. */
+  migrate(): Promise<void>;
+  /** Throws when the database cannot answer a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseLockedError extends Error {
+  constructor(
+    public readonly lockFile: string,
+    public readonly pid: number,
+  ) {
+    super(
+      `The embedded database in ${path.dirname(lockFile)} is in use by process ${pid}. ` +
+        "PGlite allows one process at a time.",
+    );
+    this.name = "DatabaseLockedError";
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite corrupts its files if two processes open them. A pid file next to the
+ * data directory makes the second opener fail loudly instead.
+ */
+function acquireLock(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`;
+  mkdirSync(path.dirname(lockFile), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number.parseInt(readFileSync(lockFile, "utf8"), 10);
+      if (Number.isFinite(pid) && pid !== process.pid && processIsAlive(pid)) {
+        throw new DatabaseLockedError(lockFile, pid);
+      }
+      rmSync(lockFile, { force: true }); // stale lock from a process that died
+    }
+  }
+  throw new Error(`Could not lock ${lockFile}`);
+}
+
+export function embeddedLockHolder(dataDir: string): number | null {
+  try {
+    const pid = Number.parseInt(readFileSync(`${dataDir}.lock`, "utf8"), 10);
+    return Number.isFinite(pid) && processIsAlive(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Opens PGlite on a folder, or in memory when `dataDir` is null (tests). */
+export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const release = dataDir ? acquireLock(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    client = await PGlite.create(dataDir ?? undefined);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+const MIGRATION_LOCK_ID = 727_274_001;
+
+export async function openPostgres(
+  url: string,
+  options: { poolSize?: number; onPoolError?: (error: Error) => void } = {},
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client whose backend is terminated emits 'error' on the pool; without
+  // a listener Node would crash. The pool drops that client and opens a new one.
+  pool.on("error", (error) => options.onPoolError?.(error));
+  const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        try {
+          await migrateNodePg(drizzleNodePg({ client, casing: "snake_case" }), {
+            migrationsFolder,
+          });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

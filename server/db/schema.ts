@@ -1,0 +1,140 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth-schema.ts";
+
+export * from "./auth-schema.ts";
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The emergency profile. Its id is the auth user's id. Medical fields and the
+ * date of birth hold ciphertext (see server/crypto), never plaintext.
+ */
+export const profiles = pgTable("profiles", {
+  id: text()
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  fullName: text(),
+  language: text().notNull().default("en"),
+  country: text(),
+  dateOfBirth: text(),
+  bloodType: text(),
+  allergies: text(),
+  medications: text(),
+  medicalNotes: text(),
+  onboardingCompleted: boolean().notNull().default(false),
+  plan: text().notNull().default("free"),
+  subscriptionStatus: text().notNull().default("active"),
+  subscriptionEndDate: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: createdAt().$onUpdate(() => new Date()),
+});
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    channel: text().notNull(),
+    /** Ciphertext of the phone number or email address. */
+    value: text().notNull(),
+    priority: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("contacts_user_priority_idx").on(t.userId, t.priority),
+    check("contacts_channel_check", sql`${t.channel} in ('sms', 'email', 'whatsapp')`),
+  ],
+);
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: text().primaryKey(),
+    product: text().notNull(),
+    userId: text().references(() => user.id, { onDelete: "set null" }),
+    status: text().notNull().default("inactive"),
+    isActive: boolean().notNull().default(false),
+    isLost: boolean().notNull().default(false),
+    /** HMAC of the activation token; the token itself is never stored. */
+    activationTokenHash: text().notNull(),
+    showMedical: boolean().notNull().default(true),
+    showContacts: boolean().notNull().default(true),
+    batchId: text(),
+    claimedAt: timestamp({ withTimezone: true }),
+    linkedAt: timestamp({ withTimezone: true }),
+    lastScannedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("tags_user_linked_idx").on(t.userId, t.linkedAt),
+    index("tags_batch_idx").on(t.batchId),
+    check("tags_product_check", sql`${t.product} in ('wristband', 'card', 'keychain', 'sticker')`),
+  ],
+);
+
+/** One row per public card view (scans) and per medical reveal. */
+export const tagViewLogs = pgTable(
+  "tag_view_logs",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tagId: text()
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    fullMedicalViewed: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tag_view_logs_tag_idx").on(t.tagId, t.createdAt)],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    check("user_roles_role_check", sql`${t.role} in ('admin', 'moderator')`),
+  ],
+);
+
+/**
+ * Messages that would have gone to a provider when none is configured.
+ * Listed at /dev/outbox outside production.
+ */
+export const devOutbox = pgTable(
+  "dev_outbox",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    channel: text().notNull(),
+    to: text().notNull(),
+    subject: text(),
+    body: text().notNull(),
+    metadata: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("dev_outbox_created_idx").on(t.createdAt)],
+);
+
+export type Profile = typeof profiles.$inferSelect;
+export type Contact = typeof contacts.$inferSelect;
+export type Tag = typeof tags.$inferSelect;
+export type DevOutboxMessage = typeof devOutbox.$inferSelect;

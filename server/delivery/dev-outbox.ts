@@ -1,0 +1,47 @@
+import { desc } from "drizzle-orm";
+import type { Executor } from "../db/client.ts";
+import { devOutbox } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import type { ChannelAdapter } from "./types.ts";
+
+/**
+ * Used when no provider is configured for a channel: the message is stored and
+ * printed instead of sent, so every flow can be tried on one machine.
+ */
+export function devOutboxAdapter(db: Executor, logger: Logger): ChannelAdapter {
+  return {
+    provider: "dev-outbox",
+    async send(message, options) {
+      const [row] = await db
+        .insert(devOutbox)
+        .values({
+          channel: message.channel,
+          to: message.to,
+          subject: message.subject ?? null,
+          body: message.body,
+          metadata: { ...message.metadata, idempotencyKey: options.idempotencyKey },
+        })
+        .returning({ id: devOutbox.id });
+      logger.info(
+        { outboxId: row!.id, channel: message.channel, to: message.to, subject: message.subject },
+        `dev outbox: ${message.channel} to ${message.to}\n${message.subject ? `${message.subject}\n` : ""}${message.body}`,
+      );
+      return { provider: "dev-outbox", providerMessageId: row!.id };
+    },
+  };
+}
+
+export async function listDevOutbox(db: Executor, limit = 200) {
+  return db
+    .select({
+      id: devOutbox.id,
+      channel: devOutbox.channel,
+      to: devOutbox.to,
+      subject: devOutbox.subject,
+      body: devOutbox.body,
+      createdAt: devOutbox.createdAt,
+    })
+    .from(devOutbox)
+    .orderBy(desc(devOutbox.createdAt), desc(devOutbox.id))
+    .limit(limit);
+}

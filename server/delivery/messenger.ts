@@ -1,0 +1,35 @@
+import type { Config } from "../config.ts";
+import type { Executor } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import { devOutboxAdapter } from "./dev-outbox.ts";
+import type {
+  ChannelAdapter,
+  DeliveryReceipt,
+  MessageChannel,
+  OutgoingMessage,
+  SendOptions,
+} from "./types.ts";
+
+export interface Messenger {
+  send(message: OutgoingMessage, options?: SendOptions): Promise<DeliveryReceipt>;
+  /** Which provider serves a channel: "dev-outbox" when none is configured. */
+  providerFor(channel: MessageChannel): string;
+}
+
+/**
+ * Routes each message to the adapter configured for its channel. Channels with
+ * no configured provider fall back to the dev outbox.
+ */
+export function createMessenger(deps: {
+  config: Config;
+  db: Executor;
+  logger: Logger;
+  adapters?: Partial<Record<MessageChannel, ChannelAdapter>>;
+}): Messenger {
+  const fallback = devOutboxAdapter(deps.db, deps.logger);
+  const adapterFor = (channel: MessageChannel) => deps.adapters?.[channel] ?? fallback;
+  return {
+    send: (message, options = {}) => adapterFor(message.channel).send(message, options),
+    providerFor: (channel) => adapterFor(channel).provider,
+  };
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import { inArray } from "drizzle-orm";
+import type { Executor } from "../db/client.ts";
+import { tags } from "../db/schema.ts";
+import { activationTokenHasher, newActivationToken, newTagId, type Product } from "./tag-ids.ts";
+
+export const MAX_MINT_BATCH = 10_000;
+
+export interface MintedTag {
+  tagId: string;
+  activationToken: string;
+  cardUrl: string;
+}
+
+export function cardUrl(publicUrl: string, tagId: string): string {
+  return `${publicUrl}/t/${encodeURIComponent(tagId)}`;
+}
+
+/**
+ * Creates `count` unclaimed tags. Ids are random, so a rare collision with an
+ * existing tag is simply drawn again. Returns the tokens in clear text: this is
+ * the only moment they exist outside the printed tag.
+ */
+export async function mintTags(
+  db: Executor,
+  options: { product: Product; count: number; masterKey: Buffer; publicUrl: string },
+): Promise<{ batchId: string; tags: MintedTag[] }> {
+  const { product, count } = options;
+  if (!Number.isInteger(count) || count < 1 || count > MAX_MINT_BATCH) {
+    throw new RangeError(`count must be a whole number from 1 to ${MAX_MINT_BATCH}`);
+  }
+  const hasher = activationTokenHasher(options.masterKey);
+  const batchId = randomUUID();
+  const minted: MintedTag[] = [];
+  for (let round = 0; minted.length < count && round < 20; round++) {
+    const wanted = count - minted.length;
+    const candidates = new Map<string, string>();
+    while (candidates.size < wanted) candidates.set(newTagId(product), newActivationToken());
+    const rows = [...candidates].map(([id, token]) => ({
+      id,
+      product,
+      activationTokenHash: hasher.hash(token),
+      batchId,
+    }));
+    for (let i = 0; i < rows.length; i += 1000) {
+      const inserted = await db
+        .insert(tags)
+        .values(rows.slice(i, i + 1000))
+        .onConflictDoNothing({ target: tags.id })
+        .returning({ id: tags.id });
+      for (const { id } of inserted) {
+        minted.push({
+          tagId: id,
+          activationToken: candidates.get(id)!,
+          cardUrl: cardUrl(options.publicUrl, id),
+        });
+      }
+    }
+  }
+  if (minted.length < count) throw new Error("Could not draw enough unused tag ids");
+  return { batchId, tags: minted };
+}
+
+export function mintedTagsCsv(rows: MintedTag[]): string {
+  const lines = ["tag_id,activation_token,card_url"];
+  for (const row of rows) lines.push(`${row.tagId},${row.activationToken},${row.cardUrl}`);
+  return `${lines.join("\n")}\n`;
+}
+
+export async function findTags(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(tags).where(inArray(tags.id, ids));
+}

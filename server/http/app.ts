@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import type { AppLoadContext } from "react-router";
+import type { Services } from "../services.ts";
+import { operatorRoutes } from "./operator.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
+
+type Env = {
+  Variables: { requestId: string; cspNonce: string; clientAddress: string };
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+function clientAddressOf(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // requests made in-process (tests) have no socket
+  }
+}
+
+/**
+ * The HTTP surface of one SafeTap instance: health checks, static assets, auth,
+ * operator endpoints, and every page through React Router.
+ */
+export function createHttpApp(
+  services: Services,
+  options: { handlePage: PageHandler; staticDir?: string; devMode?: boolean },
+) {
+  const { config, logger } = services;
+  const app = new Hono<Env>();
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    c.set("requestId", requestId);
+    c.set("cspNonce", randomBytes(16).toString("base64"));
+    c.set("clientAddress", clientAddressOf(c, config.trustProxy));
+    const started = performance.now();
+    let failed: unknown;
+    try {
+      await next();
+    } catch (error) {
+      failed = error;
+      throw error;
+    } finally {
+      const status = failed ? 500 : c.res.status;
+      const line = {
+        reqId: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ip: c.get("clientAddress"),
+      };
+      if (failed) logger.error({ ...line, err: failed }, "request failed");
+      else if (status >= 500) logger.error(line, "request");
+      else logger.info(line, "request");
+    }
+    c.header("X-Request-Id", requestId);
+  });
+
+  app.use(securityHeaders({ isProduction: config.isProduction, devMode: options.devMode }));
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await services.database.ping();
+      return c.json({ status: "ready", database: services.database.kind });
+    } catch (error) {
+      logger.warn({ err: error }, "readiness check failed");
+      return c.json({ status: "unavailable", database: services.database.kind }, 503);
+    }
+  });
+
+  if (options.staticDir) {
+    const root = options.staticDir;
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    // Hashed assets that do not exist must not fall through to a page render.
+    app.all("/assets/*", (c) => c.text("Not found", 404));
+    app.use(
+      "*",
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+  }
+
+  app.route("/internal/operator", operatorRoutes(services));
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
+
+  app.use("*", compress());
+  app.all("*", async (c) => {
+    const context: AppLoadContext = {
+      services,
+      cspNonce: c.get("cspNonce"),
+      requestId: c.get("requestId"),
+      clientAddress: c.get("clientAddress"),
+    };
+    return options.handlePage(c.req.raw, context);
+  });
+
+  app.onError((error, c) => {
+    logger.error({ err: error, reqId: c.get("requestId") }, "unhandled error");
+    return c.text("Internal Server Error", 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,48 @@
+import { timingSafeEqual } from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono } from "hono";
+import { UserNotFoundError } from "../domain/users.ts";
+import { operatorCommandSchema, runOperatorCommand } from "../operator/commands.ts";
+import type { Services } from "../services.ts";
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+function tokenMatches(header: string | undefined, expected: string): boolean {
+  const given = Buffer.from(header?.replace(/^Bearer /, "") ?? "");
+  const wanted = Buffer.from(expected);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/**
+ * Lets the `safetap` command line work through the running server while it holds
+ * the embedded database. Only reachable from this machine, with the token the
+ * server wrote into DATA_DIR (readable by its owner only).
+ */
+export function operatorRoutes(services: Services) {
+  const routes = new Hono();
+  routes.post("/run", async (c) => {
+    const token = services.operatorToken;
+    let remote = "";
+    try {
+      remote = getConnInfo(c).remote.address ?? "";
+    } catch {}
+    if (!token || !LOOPBACK.test(remote) || !tokenMatches(c.req.header("authorization"), token)) {
+      return c.json({ error: "Not found" }, 404);
+    }
+    const parsed = operatorCommandSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) {
+      return c.json({ error: parsed.error.issues.map((i) => i.message).join("; ") }, 400);
+    }
+    try {
+      const output = await runOperatorCommand(services, parsed.data);
+      services.logger.info({ command: parsed.data.command }, "operator command run");
+      return c.json({ output });
+    } catch (error) {
+      if (error instanceof UserNotFoundError || error instanceof RangeError) {
+        return c.json({ error: error.message }, 400);
+      }
+      throw error;
+    }
+  });
+  return routes;
+}

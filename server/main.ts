@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { ConfigError, loadConfig } from "./config.ts";
+import { DatabaseLockedError } from "./db/client.ts";
+import { createHttpApp, type PageHandler } from "./http/app.ts";
+import { createLogger } from "./logger.ts";
+import { clientBuildDir, projectRoot } from "./paths.ts";
+import { formatDemoBanner, seedDemoData } from "./seed.ts";
+import { createServices, openDatabase } from "./services.ts";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export function operatorFile(dataDir: string) {
+  return path.join(dataDir, "server.json");
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: config.logLevel });
+  const devMode = process.env.NODE_ENV === "development";
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config, logger);
+    await database.migrate();
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      logger.fatal(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const services = createServices({ config, logger, database });
+  logger.info({ database: database.kind, appEnv: config.appEnv }, "database ready");
+  for (const name of config.generatedSecrets) {
+    logger.warn(`${name} is not set: using a key generated into ${config.dataDir}`);
+  }
+
+  let handlePage: PageHandler;
+  let staticDir: string | undefined;
+  let viteMiddleware:
+    | ((req: IncomingMessage, res: ServerResponse, next: () => void) => void)
+    | null = null;
+  let closeVite = async () => {};
+  if (devMode) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({
+      root: projectRoot,
+      server: { middlewareMode: true },
+      appType: "custom",
+    });
+    viteMiddleware = devServer.middlewares;
+    closeVite = () => devServer.close();
+    handlePage = createRequestHandler(
+      () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      "development",
+    );
+  } else {
+    const buildPath = pathToFileURL(path.join(projectRoot, "build", "server", "index.js")).href;
+    const build = (await import(buildPath)) as ServerBuild;
+    handlePage = createRequestHandler(build, "production");
+    staticDir = clientBuildDir;
+  }
+
+  if (database.kind === "pglite") services.operatorToken = randomBytes(32).toString("hex");
+
+  if (config.seedDemo) {
+    const credentials = await seedDemoData(services);
+    console.log(formatDemoBanner(credentials, config.publicUrl));
+  }
+
+  const app = createHttpApp(services, { handlePage, staticDir, devMode });
+  const honoListener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (viteMiddleware) viteMiddleware(req, res, () => honoListener(req, res));
+    else honoListener(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = config.publicUrl;
+  if (services.operatorToken) {
+    writeFileSync(
+      operatorFile(config.dataDir),
+      JSON.stringify({
+        pid: process.pid,
+        url: `http://127.0.0.1:${port}`,
+        token: services.operatorToken,
+      }),
+      { mode: 0o600 },
+    );
+  }
+  logger.info({ port, url }, `SafeTap listening on ${url}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      logger.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close();
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        server.getConnections((_error, count) => {
+          if (count === 0) {
+            clearInterval(poll);
+            resolve();
+          }
+        });
+      }, 50);
+    });
+    await closeVite();
+    if (services.operatorToken) rmSync(operatorFile(config.dataDir), { force: true });
+    await database.close();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

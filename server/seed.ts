@@ -1,0 +1,139 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { and, eq, isNull } from "drizzle-orm";
+import { tags, user } from "./db/schema.ts";
+import { insertContact } from "./domain/contacts.ts";
+import { saveProfile } from "./domain/profiles.ts";
+import type { Product } from "./domain/tag-ids.ts";
+import { cardUrl, mintTags } from "./domain/tags.ts";
+import { grantRole } from "./domain/users.ts";
+import type { Services } from "./services.ts";
+
+export interface DemoCredentials {
+  demo: { email: string; password: string };
+  admin: { email: string; password: string };
+  /** The demo user's own, already linked tag. */
+  linkedTag: { tagId: string; cardUrl: string };
+  unclaimedTags: { tagId: string; activationToken: string; cardUrl: string }[];
+}
+
+const DEMO_EMAIL = "demo@safetap.app";
+const ADMIN_EMAIL = "admin@safetap.app";
+
+function demoPassword(): string {
+  // Meets every password rule: upper and lower case, a digit and a symbol.
+  return `Demo-${randomBytes(6).toString("base64url")}-7aZ!`;
+}
+
+function credentialsFile(services: Services) {
+  return path.join(services.config.dataDir, "demo-credentials.json");
+}
+
+async function createUser(services: Services, email: string, name: string, password: string) {
+  const result = await services.auth.api.signUpEmail({ body: { email, password, name } });
+  await services.db.update(user).set({ emailVerified: true }).where(eq(user.id, result.user.id));
+  return result.user.id;
+}
+
+/**
+ * Seeds the embedded default once: a demo account with a profile, contacts and
+ * a linked tag, an admin account, and unclaimed tags with their tokens. The
+ * tokens exist in clear only in DATA_DIR/demo-credentials.json (mode 0600).
+ */
+export async function seedDemoData(services: Services): Promise<DemoCredentials> {
+  const file = credentialsFile(services);
+  const [existing] = await services.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, DEMO_EMAIL))
+    .limit(1);
+  if (existing && existsSync(file)) {
+    return JSON.parse(readFileSync(file, "utf8")) as DemoCredentials;
+  }
+  if (existing) {
+    throw new Error(
+      `The demo account exists but ${file} is missing; remove DATA_DIR to seed again.`,
+    );
+  }
+
+  const { db, cipher, config } = services;
+  const demo = { email: DEMO_EMAIL, password: demoPassword() };
+  const admin = { email: ADMIN_EMAIL, password: demoPassword() };
+
+  const demoId = await createUser(services, demo.email, "Alex Demo", demo.password);
+  await saveProfile(db, cipher, demoId, {
+    fullName: "Alex Demo",
+    language: "en",
+    country: "us",
+    dateOfBirth: "1990-04-12",
+    bloodType: "O+",
+    allergies: ["Penicillin", "Peanuts"],
+    medications: ["Salbutamol inhaler"],
+    medicalNotes: "Asthma. Inhaler in the left jacket pocket.",
+    onboardingCompleted: true,
+  });
+  await insertContact(db, cipher, demoId, {
+    name: "Maria Demo",
+    channel: "email",
+    value: "maria@example.com",
+    priority: 1,
+  });
+
+  const adminId = await createUser(services, admin.email, "Sam Admin", admin.password);
+  await saveProfile(db, cipher, adminId, {
+    fullName: "Sam Admin",
+    language: "en",
+    country: "us",
+    onboardingCompleted: true,
+  });
+  await grantRole(db, admin.email, "admin");
+
+  const mint = (product: Product, count: number) =>
+    mintTags(db, {
+      product,
+      count,
+      masterKey: config.dataEncryptionKey,
+      publicUrl: config.publicUrl,
+    });
+  const linked = (await mint("wristband", 1)).tags[0]!;
+  const now = new Date();
+  await db
+    .update(tags)
+    .set({ userId: demoId, status: "active", isActive: true, claimedAt: now, linkedAt: now })
+    .where(and(eq(tags.id, linked.tagId), isNull(tags.userId)));
+  const unclaimed = [
+    ...(await mint("wristband", 2)).tags,
+    ...(await mint("card", 1)).tags,
+    ...(await mint("keychain", 1)).tags,
+    ...(await mint("sticker", 1)).tags,
+  ];
+
+  const credentials: DemoCredentials = {
+    demo,
+    admin,
+    linkedTag: { tagId: linked.tagId, cardUrl: cardUrl(config.publicUrl, linked.tagId) },
+    unclaimedTags: unclaimed,
+  };
+  writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  return credentials;
+}
+
+export function formatDemoBanner(credentials: DemoCredentials, publicUrl: string): string {
+  const lines = [
+    "",
+    "  SafeTap demo data (embedded default)",
+    `  Open          ${publicUrl}`,
+    `  Demo account  ${credentials.demo.email}  password ${credentials.demo.password}`,
+    `  Admin account ${credentials.admin.email}  password ${credentials.admin.password}`,
+    `  Demo card     ${cardUrl(publicUrl, credentials.linkedTag.tagId)}`,
+    "  Unclaimed tags (tag id, activation token):",
+    ...credentials.unclaimedTags.map(
+      (t) =>
+        `    ${t.tagId}  ${t.activationToken}  ${publicUrl}/activate?tag=${t.tagId}&token=${t.activationToken}`,
+    ),
+    `  Sign-in codes and alerts land in ${publicUrl}/dev/outbox`,
+    "",
+  ];
+  return lines.join("\n");
+}
