@@ -3,6 +3,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { createMiddleware } from "hono/factory";
 import type { AppLoadContext } from "react-router";
 import type { Services } from "../services.ts";
 import { operatorRoutes } from "./operator.ts";
@@ -84,28 +85,23 @@ export function createHttpApp(
 
   if (options.staticDir) {
     const root = options.staticDir;
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=31536000, immutable");
-        },
-      }),
-    );
+    const cacheFor = (value: string) =>
+      createMiddleware(async (c, next) => {
+        await next();
+        if (c.res.ok) c.header("Cache-Control", value);
+      });
+    // Content-hashed file names: a changed file gets a new name, so cache for good.
+    app.use("/assets/*", cacheFor("public, max-age=31536000, immutable"));
+    app.use("/assets/*", serveStatic({ root, precompressed: true }));
     // Hashed assets that do not exist must not fall through to a page render.
     app.all("/assets/*", (c) => c.text("Not found", 404));
-    app.use(
-      "*",
-      serveStatic({
-        root,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
-    );
+    // Unhashed public files (favicon, manifest): a short cache.
+    const publicFiles = serveStatic({ root, precompressed: true });
+    const shortCache = cacheFor("public, max-age=3600");
+    app.use("*", async (c, next) => {
+      if (!c.req.path.includes(".")) return next(); // no extension: a page, not a file
+      return shortCache(c, () => publicFiles(c, next));
+    });
   }
 
   app.route("/internal/operator", operatorRoutes(services));

@@ -1,0 +1,163 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { type Config, ConfigError, loadConfig } from "../config.ts";
+import { DatabaseLockedError, embeddedLockHolder } from "../db/client.ts";
+import { UserNotFoundError } from "../domain/users.ts";
+import { createLogger } from "../logger.ts";
+import {
+  type OperatorCommand,
+  operatorCommandSchema,
+  runOperatorCommand,
+} from "../operator/commands.ts";
+import { openDatabase } from "../services.ts";
+
+export const USAGE = `Usage: safetap <command>
+
+Commands:
+  tags mint --product wristband|card|keychain|sticker --count N
+      Create N unclaimed tags; prints CSV: tag_id,activation_token,card_url
+  users set-plan IDENTIFIER free|pro|family|enterprise
+      Set a user's plan (IDENTIFIER: email address or user id)
+  users grant-role IDENTIFIER admin|moderator
+      Give a user a role
+
+Works on the configured database (DATABASE_URL, else the embedded one in DATA_DIR).
+While a SafeTap server holds the embedded database, commands run through that server.
+`;
+
+class UsageError extends Error {}
+
+function flagValue(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  if (index === -1) return undefined;
+  const value = args[index + 1];
+  if (value === undefined || value.startsWith("--")) throw new UsageError(`${name} needs a value`);
+  return value;
+}
+
+/** Turns the words of the command line into a validated operator command. */
+export function parseCommand(argv: string[]): OperatorCommand {
+  const [group, action, ...rest] = argv;
+  let candidate: Record<string, unknown>;
+  if (group === "tags" && action === "mint") {
+    const known = new Set(["--product", "--count"]);
+    const unknown = rest.filter((arg, i) => arg.startsWith("--") && !known.has(arg) && i % 2 === 0);
+    if (unknown.length) throw new UsageError(`Unknown option ${unknown[0]}`);
+    if (rest.length !== 4) throw new UsageError("tags mint takes --product and --count");
+    const count = flagValue(rest, "--count");
+    candidate = {
+      command: "tags.mint",
+      product: flagValue(rest, "--product"),
+      count: count !== undefined && /^\d+$/.test(count) ? Number(count) : count,
+    };
+  } else if (group === "users" && (action === "set-plan" || action === "grant-role")) {
+    if (rest.length !== 2) throw new UsageError(`users ${action} takes IDENTIFIER and a value`);
+    candidate =
+      action === "set-plan"
+        ? { command: "users.set-plan", identifier: rest[0], plan: rest[1] }
+        : { command: "users.grant-role", identifier: rest[0], role: rest[1] };
+  } else {
+    throw new UsageError(group ? `Unknown command: ${argv.join(" ")}` : "No command given");
+  }
+  const parsed = operatorCommandSchema.safeParse(candidate);
+  if (!parsed.success) {
+    throw new UsageError(
+      parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("\n"),
+    );
+  }
+  return parsed.data;
+}
+
+interface OperatorEndpoint {
+  pid: number;
+  url: string;
+  token: string;
+}
+
+function runningServer(config: Config): OperatorEndpoint | null {
+  const file = path.join(config.dataDir, "server.json");
+  if (!existsSync(file)) return null;
+  try {
+    const endpoint = JSON.parse(readFileSync(file, "utf8")) as OperatorEndpoint;
+    process.kill(endpoint.pid, 0);
+    return endpoint;
+  } catch {
+    return null; // stale file from a server that is gone
+  }
+}
+
+async function runThroughServer(endpoint: OperatorEndpoint, command: OperatorCommand) {
+  const response = await fetch(`${endpoint.url}/internal/operator/run`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${endpoint.token}`, "content-type": "application/json" },
+    body: JSON.stringify(command),
+  });
+  const body = (await response.json().catch(() => ({}))) as { output?: string; error?: string };
+  if (!response.ok) throw new Error(body.error ?? `The server answered ${response.status}`);
+  return body.output ?? "";
+}
+
+async function runDirectly(config: Config, command: OperatorCommand) {
+  const logger = createLogger({ level: "warn", name: "safetap-cli" });
+  const database = await openDatabase(config, logger);
+  try {
+    await database.migrate();
+    return await runOperatorCommand({ db: database.db, config }, command);
+  } finally {
+    await database.close();
+  }
+}
+
+export async function run(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === "help" || argv.includes("--help") || argv.includes("-h")) {
+    (argv.length === 0 ? process.stderr : process.stdout).write(USAGE);
+    return argv.length === 0 ? 2 : 0;
+  }
+  let command: OperatorCommand;
+  let config: Config;
+  try {
+    command = parseCommand(argv);
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    let output: string;
+    if (config.database.kind === "pglite") {
+      const endpoint = runningServer(config);
+      if (endpoint) {
+        output = await runThroughServer(endpoint, command);
+      } else {
+        const holder = embeddedLockHolder(config.database.dataDir);
+        if (holder !== null) {
+          throw new DatabaseLockedError(`${config.database.dataDir}.lock`, holder);
+        }
+        output = await runDirectly(config, command);
+      }
+    } else {
+      output = await runDirectly(config, command);
+    }
+    process.stdout.write(output);
+    return 0;
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      process.stderr.write(
+        `${error.message}\nStop that process, or run this command while the SafeTap server is up so it can run it for you.\n`,
+      );
+      return 1;
+    }
+    if (error instanceof UserNotFoundError || error instanceof Error) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

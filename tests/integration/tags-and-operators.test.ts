@@ -1,0 +1,168 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles, tags, userRoles } from "../../server/db/schema.ts";
+import { activationTokenHasher, TAG_ID_PATTERN } from "../../server/domain/tag-ids.ts";
+import { mintedTagsCsv, mintTags } from "../../server/domain/tags.ts";
+import { hasRole } from "../../server/domain/users.ts";
+import { runOperatorCommand } from "../../server/operator/commands.ts";
+import { seedDemoData } from "../../server/seed.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app?.close());
+
+describe("minting tags", () => {
+  it("creates unclaimed tags whose tokens are stored only as keyed hashes", async () => {
+    const key = randomBytes(32);
+    const { tags: minted, batchId } = await mintTags(app.services.db, {
+      product: "keychain",
+      count: 25,
+      masterKey: key,
+      publicUrl: "https://safetap.example",
+    });
+    expect(minted).toHaveLength(25);
+    expect(new Set(minted.map((t) => t.tagId)).size).toBe(25);
+    const hasher = activationTokenHasher(key);
+    for (const tag of minted) {
+      expect(tag.tagId).toMatch(/^KC-/);
+      expect(tag.cardUrl).toBe(`https://safetap.example/t/${tag.tagId}`);
+      const [row] = await app.services.db.select().from(tags).where(eq(tags.id, tag.tagId));
+      expect(row).toMatchObject({
+        product: "keychain",
+        userId: null,
+        status: "inactive",
+        isActive: false,
+        isLost: false,
+        batchId,
+      });
+      expect(row!.activationTokenHash).not.toContain(tag.activationToken);
+      expect(hasher.matches(tag.activationToken, row!.activationTokenHash)).toBe(true);
+    }
+  });
+
+  it("rejects counts outside 1..10000", async () => {
+    for (const count of [0, -1, 1.5, 10_001]) {
+      await expect(
+        mintTags(app.services.db, {
+          product: "card",
+          count,
+          masterKey: randomBytes(32),
+          publicUrl: "http://x",
+        }),
+      ).rejects.toThrow(RangeError);
+    }
+  });
+
+  it("prints CSV with the header tag_id,activation_token,card_url", () => {
+    const csv = mintedTagsCsv([
+      { tagId: "WB-ABCDE", activationToken: "ACT-ABCDEF", cardUrl: "http://x/t/WB-ABCDE" },
+    ]);
+    expect(csv).toBe("tag_id,activation_token,card_url\nWB-ABCDE,ACT-ABCDEF,http://x/t/WB-ABCDE\n");
+  });
+});
+
+describe("operator commands", () => {
+  it("tags.mint returns CSV rows for tags that exist", async () => {
+    const output = await runOperatorCommand(app.services, {
+      command: "tags.mint",
+      product: "sticker",
+      count: 3,
+    });
+    const [header, ...rows] = output.trim().split("\n");
+    expect(header).toBe("tag_id,activation_token,card_url");
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      const [id, token, url] = row.split(",");
+      expect(id).toMatch(TAG_ID_PATTERN);
+      expect(token).toMatch(/^ACT-[A-HJ-NP-Z2-9]{6}$/);
+      expect(url).toBe(`http://localhost:3000/t/${id}`);
+      expect(await app.services.db.select().from(tags).where(eq(tags.id, id!))).toHaveLength(1);
+    }
+  });
+
+  it("users.set-plan and users.grant-role change the named user only", async () => {
+    const a = await app.services.auth.api.signUpEmail({
+      body: { email: "ops-a@example.com", password: "Str0ng!pass", name: "A" },
+    });
+    const b = await app.services.auth.api.signUpEmail({
+      body: { email: "ops-b@example.com", password: "Str0ng!pass", name: "B" },
+    });
+    await runOperatorCommand(app.services, {
+      command: "users.set-plan",
+      identifier: "OPS-A@example.com",
+      plan: "family",
+    });
+    await runOperatorCommand(app.services, {
+      command: "users.grant-role",
+      identifier: "ops-a@example.com",
+      role: "moderator",
+    });
+    const [profileA] = await app.services.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, a.user.id));
+    expect(profileA?.plan).toBe("family");
+    expect(await hasRole(app.services.db, a.user.id, "moderator")).toBe(true);
+    expect(await hasRole(app.services.db, b.user.id, "moderator")).toBe(false);
+    expect(
+      await app.services.db.select().from(profiles).where(eq(profiles.id, b.user.id)),
+    ).toHaveLength(0);
+  });
+
+  it("an unknown user is a clear error and changes nothing", async () => {
+    const before = await app.services.db.select().from(userRoles);
+    await expect(
+      runOperatorCommand(app.services, {
+        command: "users.grant-role",
+        identifier: "nobody@example.com",
+        role: "admin",
+      }),
+    ).rejects.toThrow('No user found for "nobody@example.com"');
+    expect(await app.services.db.select().from(userRoles)).toEqual(before);
+  });
+
+  it("the operator endpoint answers only to its token, from this machine", async () => {
+    app.services.operatorToken = "t".repeat(64);
+    const body = JSON.stringify({ command: "tags.mint", product: "card", count: 1 });
+    // In-process requests have no socket, so even the right token is refused here.
+    const response = await app.request("/internal/operator/run", {
+      method: "POST",
+      headers: { authorization: `Bearer ${"t".repeat(64)}`, "content-type": "application/json" },
+      body,
+    });
+    expect(response.status).toBe(404);
+    app.services.operatorToken = undefined;
+  });
+});
+
+describe("demo data (embedded default)", () => {
+  it("is seeded once: a demo account with profile and contact, an admin, and unclaimed tags", async () => {
+    const first = await seedDemoData(app.services);
+    const second = await seedDemoData(app.services);
+    expect(second).toEqual(first);
+    expect(first.unclaimedTags.length).toBeGreaterThanOrEqual(4);
+    const session = await app.services.auth.api.signInEmail({
+      body: { email: first.demo.email, password: first.demo.password },
+    });
+    expect(session.user.email).toBe("demo@safetap.app");
+    const admin = await app.services.auth.api.signInEmail({
+      body: { email: first.admin.email, password: first.admin.password },
+    });
+    expect(await hasRole(app.services.db, admin.user.id, "admin")).toBe(true);
+    const [linked] = await app.services.db
+      .select()
+      .from(tags)
+      .where(eq(tags.id, first.linkedTag.tagId));
+    expect(linked).toMatchObject({ userId: session.user.id, isActive: true, status: "active" });
+    const html = await (await app.request(`/t/${first.linkedTag.tagId}`)).text();
+    expect(html).toContain("Alex Demo");
+    for (const tag of first.unclaimedTags) {
+      const response = await app.request(`/t/${tag.tagId}`, { redirect: "manual" });
+      expect(response.headers.get("location")).toBe(`/claim/${tag.tagId}`);
+    }
+  });
+});

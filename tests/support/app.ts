@@ -1,0 +1,54 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { loadConfig } from "../../server/config.ts";
+import { createHttpApp } from "../../server/http/app.ts";
+import { createLogger } from "../../server/logger.ts";
+import { clientBuildDir, projectRoot } from "../../server/paths.ts";
+import { createServices, type Services } from "../../server/services.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+const serverBuildPath = path.join(projectRoot, "build", "server", "index.js");
+
+async function loadServerBuild(): Promise<ServerBuild> {
+  if (!existsSync(serverBuildPath)) {
+    throw new Error("No server build: run `npm run build` before the integration tests.");
+  }
+  return (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+}
+
+export interface TestApp {
+  services: Services;
+  database: TestDatabase;
+  /** Sends a request through the whole HTTP stack (headers, auth, pages). */
+  request(pathOrUrl: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application in-process, on its own database: the same Hono app and
+ * React Router build that production serves, with no network socket.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    APP_ENV: "test",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "safetap-test-")),
+    PUBLIC_URL: "http://localhost:3000",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  const logger = createLogger({ level: config.logLevel });
+  const services = createServices({ config, logger, database });
+  const handlePage = createRequestHandler(await loadServerBuild(), "production");
+  const app = createHttpApp(services, { handlePage, staticDir: clientBuildDir });
+  return {
+    services,
+    database,
+    request: (pathOrUrl, init) =>
+      app.request(new URL(pathOrUrl, config.publicUrl).toString(), init),
+    close: () => database.destroy(),
+  };
+}
