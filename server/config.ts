@@ -111,6 +111,11 @@ function localSecret(dataDir: string, file: string, make: () => string): string 
   return value;
 }
 
+/** Loads `.env` from the working directory, if there is one; real environment variables win. */
+export function loadDotEnv(file = ".env") {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),

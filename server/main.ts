@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { DatabaseLockedError } from "./db/client.ts";
 import { createHttpApp, type PageHandler } from "./http/app.ts";
 import { createLogger } from "./logger.ts";
@@ -23,6 +23,7 @@ export function operatorFile(dataDir: string) {
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

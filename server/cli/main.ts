@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type Config, ConfigError, loadConfig } from "../config.ts";
+import { type Config, ConfigError, loadConfig, loadDotEnv } from "../config.ts";
 import { DatabaseLockedError, embeddedLockHolder } from "../db/client.ts";
 import { UserNotFoundError } from "../domain/users.ts";
 import { createLogger } from "../logger.ts";
@@ -117,6 +117,7 @@ export async function run(argv: string[]): Promise<number> {
   let config: Config;
   try {
     command = parseCommand(argv);
+    loadDotEnv();
     config = loadConfig();
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -95,13 +96,15 @@ export function createHttpApp(
     app.use("/assets/*", serveStatic({ root, precompressed: true }));
     // Hashed assets that do not exist must not fall through to a page render.
     app.all("/assets/*", (c) => c.text("Not found", 404));
-    // Unhashed public files (favicon, manifest): a short cache.
+    // Unhashed public files (favicon, manifest, service worker): a short cache.
+    // The list is fixed by the build, so every other path goes to the pages.
     const publicFiles = serveStatic({ root, precompressed: true });
     const shortCache = cacheFor("public, max-age=3600");
-    app.use("*", async (c, next) => {
-      if (!c.req.path.includes(".")) return next(); // no extension: a page, not a file
-      return shortCache(c, () => publicFiles(c, next));
-    });
+    for (const entry of readdirSync(root, { withFileTypes: true })) {
+      if (entry.isFile() && !/\.(br|gz)$/.test(entry.name)) {
+        app.get(`/${entry.name}`, shortCache, publicFiles);
+      }
+    }
   }
 
   app.route("/internal/operator", operatorRoutes(services));

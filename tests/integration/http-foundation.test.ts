@@ -170,6 +170,14 @@ describe("static assets", () => {
     expect(response.headers.get("content-encoding")).toBe("br");
   });
 
+  it("unhashed public files get a short cache", async () => {
+    const response = await app.request("/favicon.svg");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("image/svg+xml");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(await response.text()).toContain("<svg");
+  });
+
   it("a missing asset is a plain 404, not a page", async () => {
     const response = await app.request("/assets/nope-123.js");
     expect(response.status).toBe(404);

@@ -47,7 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     services,
     database,
-    request: (pathOrUrl, init) =>
+    request: async (pathOrUrl, init) =>
       app.request(new URL(pathOrUrl, config.publicUrl).toString(), init),
     close: () => database.destroy(),
   };

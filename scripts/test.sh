@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Installs what the tests need and runs them all: lint, types, build, unit and
+# integration tests on PGlite, the integration tests again on PostgreSQL when it
+# answers on 127.0.0.1:5432 (or TEST_DATABASE_URL), and Chromium end-to-end tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+results=tmp/test-results
+rm -rf "$results" && mkdir -p "$results"
+
+CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
+if [ ! -x "$CHROMIUM_PATH" ]; then
+  step "Installing Chromium (Debian package)"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+export CHROMIUM_PATH
+
+step "Installing dependencies"
+npm install --no-audit --no-fund --loglevel=error
+
+step "Lint (Biome)"
+npm run --silent lint
+
+step "Typecheck (tsc)"
+npm run --silent typecheck
+
+step "Build"
+npm run --silent build
+
+vitest() {
+  local name=$1
+  shift
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$results/$name.json" "$@"
+}
+
+step "Unit and integration tests (PGlite)"
+vitest unit-pglite --project unit
+
+TEST_DATABASE_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
+if node scripts/service-available.mjs postgres "$TEST_DATABASE_URL"; then
+  step "Integration tests (PostgreSQL at ${TEST_DATABASE_URL%%\?*})"
+  TEST_DATABASE_URL=$TEST_DATABASE_URL vitest integration-postgres --project unit tests/integration
+else
+  step "PostgreSQL not reachable: skipping the PostgreSQL run"
+fi
+
+step "End-to-end tests (Chromium)"
+vitest e2e --project e2e
+
+node scripts/test-summary.mjs "$results"

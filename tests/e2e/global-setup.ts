@@ -1,0 +1,35 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import type { DemoCredentials } from "../../server/seed.ts";
+import { type RunningServer, startServer } from "../support/processes.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+    demo: DemoCredentials;
+  }
+}
+
+let server: RunningServer | undefined;
+
+/** One production server (the real build, on the embedded default) for the end-to-end suite. */
+export async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "safetap-e2e-"));
+  server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_DEMO: "true" });
+  // The server's own origin, so Better Auth's origin checks see what a browser sends.
+  project.provide("baseURL", server.url.replace("127.0.0.1", "localhost"));
+  project.provide("dataDir", dataDir);
+  project.provide(
+    "demo",
+    JSON.parse(
+      readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"),
+    ) as DemoCredentials,
+  );
+}
+
+export async function teardown() {
+  await server?.stop();
+}
