@@ -24,6 +24,7 @@ export default [
     route("terms", "routes/terms.tsx"),
     route("privacy", "routes/privacy.tsx"),
     route("auth", "routes/auth.tsx"),
+    route("sign-out", "routes/sign-out.ts"),
     route("onboarding", "routes/onboarding.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     route("activate", "routes/activate.tsx"),

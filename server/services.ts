@@ -3,7 +3,16 @@ import type { Config } from "./config.ts";
 import { createFieldCipher, type FieldCipher } from "./crypto.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "./db/client.ts";
 import { createMessenger, type Messenger } from "./delivery/messenger.ts";
+import { smtpAdapter } from "./delivery/smtp.ts";
+import { twilioAdapter } from "./delivery/twilio.ts";
+import type { ChannelAdapter, MessageChannel } from "./delivery/types.ts";
 import type { Logger } from "./logger.ts";
+import {
+  databaseRateLimiter,
+  failOpen,
+  type RateLimiter,
+  redisRateLimiter,
+} from "./security/rate-limit.ts";
 
 /**
  * Everything a request, job or command needs, made once per process and handed
@@ -19,6 +28,7 @@ export interface Services {
   auth: Auth;
   messenger: Messenger;
   cipher: FieldCipher;
+  limiter: RateLimiter;
   /** Set while this process holds the embedded database; see server/http/operator.ts. */
   operatorToken?: string;
 }
@@ -33,19 +43,41 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   return openPglite(config.database.dataDir);
 }
 
+function providerAdapters(config: Config): Partial<Record<MessageChannel, ChannelAdapter>> {
+  const adapters: Partial<Record<MessageChannel, ChannelAdapter>> = {};
+  if (config.smtp) adapters.email = smtpAdapter(config.smtp);
+  if (config.twilio) {
+    const twilio = twilioAdapter(config.twilio);
+    adapters.sms = twilio;
+    adapters.whatsapp = twilio;
+    adapters.voice = twilio;
+  }
+  return adapters;
+}
+
 export function createServices(deps: {
   config: Config;
   logger: Logger;
   database: DatabaseHandle;
 }): Services {
   const { config, logger, database } = deps;
+  const limiter = failOpen(
+    config.redisUrl ? redisRateLimiter(config.redisUrl) : databaseRateLimiter(database.db),
+    logger,
+  );
   return {
     config,
     logger,
     database,
     db: database.db,
     auth: createAuth({ db: database.db, config }),
-    messenger: createMessenger({ config, db: database.db, logger }),
+    messenger: createMessenger({
+      config,
+      db: database.db,
+      logger,
+      adapters: providerAdapters(config),
+    }),
+    limiter,
     cipher: createFieldCipher(config.dataEncryptionKey),
   };
 }

@@ -1,8 +1,30 @@
-import { redirect } from "react-router";
-import { PageIntro } from "../components/page-intro.tsx";
+import { ShieldPlus } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { PasswordStrength } from "../components/auth/password-strength.tsx";
+import { Notice, type NoticeData } from "../components/notice.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Card, CardContent, CardHeader } from "../components/ui/card.tsx";
+import { Input, Label } from "../components/ui/input.tsx";
+import {
+  type AuthActionData,
+  type AuthForm,
+  handleAuthAction,
+} from "../lib/auth-actions.server.ts";
+import { cn } from "../lib/cn.ts";
 import { seoFor } from "../lib/i18n.server.ts";
 import { metaTags } from "../lib/meta.ts";
+import { isPlanId } from "../lib/plans.ts";
 import { getSessionUser } from "../lib/session.server.ts";
+import {
+  LIMITS,
+  parseIdentifier,
+  passwordErrors,
+  safeRedirect,
+  sanitizeText,
+  stripAngleBrackets,
+} from "../lib/validation.ts";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -11,6 +33,467 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-export default function AuthPage() {
-  return <PageIntro pageKey="pages.auth" />;
+export const action = ({ request, context }: Route.ActionArgs) =>
+  handleAuthAction(request, context);
+
+const RESEND_SECONDS = 30;
+
+/** Builds /auth links that keep `plan` (only when not free) and `redirect`. */
+function authHref(mode: "signup" | "signin", plan: string, redirectTo: string | null, extra = "") {
+  const params = new URLSearchParams({ mode });
+  if (plan !== "free") params.set("plan", plan);
+  if (redirectTo) params.set("redirect", redirectTo);
+  return `/auth?${params}${extra}`;
+}
+
+function HiddenContext({ plan, redirectTo }: { plan: string; redirectTo: string | null }) {
+  return (
+    <>
+      <input type="hidden" name="plan" value={plan} />
+      {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+    </>
+  );
+}
+
+export default function AuthPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const [params] = useSearchParams();
+  const mode = params.get("mode") === "signin" ? "signin" : "signup";
+  const rawPlan = params.get("plan");
+  const plan = isPlanId(rawPlan) ? rawPlan : "free";
+  const redirectTo = safeRedirect(params.get("redirect"));
+  const wantsForgot = params.get("forgot") === "1";
+  const data = actionData as AuthActionData | undefined;
+
+  // The form shown follows the server's last answer, else the address.
+  const form: AuthForm = data?.step === "form" ? data.form : wantsForgot ? "forgot" : mode;
+
+  return (
+    <main className="mx-auto flex max-w-md flex-col px-4 py-12">
+      <Link to="/" className="mx-auto mb-6 flex items-center gap-2 text-xl font-bold">
+        <ShieldPlus className="size-7 text-primary" aria-hidden="true" /> SafeTap
+      </Link>
+      <Card>
+        {data?.step === "code" ? (
+          <CodeStep data={data} plan={plan} redirectTo={redirectTo} />
+        ) : (
+          <>
+            <CardHeader className="pb-2">
+              <nav
+                aria-label={t("tabs.label")}
+                className="grid grid-cols-2 rounded-lg bg-muted p-1"
+              >
+                {(["signup", "signin"] as const).map((tab) => {
+                  const active = (form === "forgot" ? "signin" : form) === tab;
+                  return (
+                    <Link
+                      key={tab}
+                      to={authHref(tab, plan, redirectTo)}
+                      aria-current={active ? "page" : undefined}
+                      className={cn(
+                        "rounded-md px-3 py-2 text-center text-sm font-semibold",
+                        active
+                          ? "bg-background shadow-sm"
+                          : "text-muted-foreground hover:text-foreground",
+                      )}
+                      data-testid={`tab-${tab}`}
+                    >
+                      {t(`tabs.${tab}`)}
+                    </Link>
+                  );
+                })}
+              </nav>
+            </CardHeader>
+            <CardContent>
+              {form === "signup" ? (
+                <SignUpForm key="signup" data={data} plan={plan} redirectTo={redirectTo} />
+              ) : form === "signin" ? (
+                <SignInForm key="signin" data={data} plan={plan} redirectTo={redirectTo} />
+              ) : (
+                <ForgotForm key="forgot" data={data} plan={plan} redirectTo={redirectTo} />
+              )}
+            </CardContent>
+          </>
+        )}
+      </Card>
+    </main>
+  );
+}
+
+interface StepProps {
+  data: AuthActionData | undefined;
+  plan: string;
+  redirectTo: string | null;
+}
+
+/** Client-side checks with the server's rules, so mistakes show before a round trip. */
+function useFormNotice(data: AuthActionData | undefined) {
+  const [local, setLocal] = useState<NoticeData | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new server answer replaces a local notice
+  useEffect(() => setLocal(null), [data]);
+  return { notice: local ?? (data?.notice || null), setLocal };
+}
+
+function SignUpForm({ data, plan, redirectTo }: StepProps) {
+  const { t } = useTranslation("auth");
+  const ids = useId();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const values = data?.step === "form" ? data.values : undefined;
+  const [password, setPassword] = useState("");
+  const { notice, setLocal } = useFormNotice(data);
+  const field = data?.step === "form" ? data.field : undefined;
+
+  return (
+    <Form
+      method="post"
+      replace
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        const form = new FormData(event.currentTarget);
+        const problem = checkSignUp(form);
+        if (problem) {
+          event.preventDefault();
+          setLocal(problem);
+        }
+      }}
+    >
+      <div>
+        <h1 className="text-xl font-bold">{t("signup.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("signup.subtitle")}</p>
+      </div>
+      {plan !== "free" ? (
+        <p
+          className="rounded-md bg-accent p-3 text-sm text-accent-foreground"
+          data-testid="plan-notice"
+        >
+          {t("signup.planNotice", { plan: t(`common:plans.${plan}.name`) })}
+        </p>
+      ) : null}
+      <Notice notice={notice} />
+      <HiddenContext plan={plan} redirectTo={redirectTo} />
+      <div className="space-y-1.5">
+        <Label htmlFor={`${ids}-name`}>{t("signup.fullName")}</Label>
+        <Input
+          id={`${ids}-name`}
+          name="fullName"
+          autoComplete="name"
+          maxLength={LIMITS.name}
+          defaultValue={values?.fullName}
+          aria-invalid={field === "fullName" || undefined}
+          onInput={(e) => {
+            e.currentTarget.value = stripAngleBrackets(e.currentTarget.value);
+          }}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${ids}-identifier`}>{t("signup.identifier")}</Label>
+        <Input
+          id={`${ids}-identifier`}
+          name="identifier"
+          autoComplete="username"
+          inputMode="email"
+          maxLength={LIMITS.email}
+          defaultValue={values?.identifier}
+          aria-invalid={field === "identifier" || undefined}
+          aria-describedby={`${ids}-identifier-hint`}
+        />
+        <p id={`${ids}-identifier-hint`} className="text-xs text-muted-foreground">
+          {t("signup.identifierHint")}
+        </p>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${ids}-password`}>{t("signup.password")}</Label>
+        <Input
+          id={`${ids}-password`}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={LIMITS.passwordMax}
+          aria-invalid={field === "password" || undefined}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordStrength password={password} />
+      </div>
+      <div className="flex items-start gap-2">
+        <input
+          id={`${ids}-terms`}
+          name="acceptTerms"
+          type="checkbox"
+          className="mt-1 size-4 accent-primary"
+          aria-invalid={field === "acceptTerms" || undefined}
+        />
+        <label htmlFor={`${ids}-terms`} className="text-sm">
+          {t("signup.termsPrefix")}{" "}
+          <Link to="/terms" className="text-primary underline" target="_blank">
+            {t("signup.termsLink")}
+          </Link>{" "}
+          {t("signup.termsAnd")}{" "}
+          <Link to="/privacy" className="text-primary underline" target="_blank">
+            {t("signup.privacyLink")}
+          </Link>
+        </label>
+      </div>
+      <Button type="submit" name="intent" value="signup" className="w-full" disabled={busy}>
+        {busy ? t("signup.submitting") : t("signup.submit")}
+      </Button>
+    </Form>
+  );
+}
+
+function checkSignUp(form: FormData): NoticeData | null {
+  const fail = (description: string, title = "auth:notices.signupFailed"): NoticeData => ({
+    tone: "error",
+    title,
+    description,
+  });
+  if (!sanitizeText(form.get("fullName"))) return fail("validation.fullNameRequired");
+  const identifier = parseIdentifier(form.get("identifier"));
+  if (!identifier.ok) return fail(identifier.error);
+  const [passwordError] = passwordErrors(String(form.get("password") ?? ""));
+  if (passwordError) return fail(passwordError, "auth:notices.weakPassword");
+  if (form.get("acceptTerms") !== "on") return fail("validation.acceptTerms");
+  return null;
+}
+
+function SignInForm({ data, plan, redirectTo }: StepProps) {
+  const { t } = useTranslation("auth");
+  const ids = useId();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const values = data?.step === "form" ? data.values : undefined;
+  const { notice, setLocal } = useFormNotice(data);
+  return (
+    <Form
+      method="post"
+      replace
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        const form = new FormData(event.currentTarget);
+        if (!String(form.get("identifier") ?? "").trim() || !String(form.get("password") ?? "")) {
+          event.preventDefault();
+          setLocal({
+            tone: "error",
+            title: "auth:notices.signinFailed",
+            description: "validation.signinRequired",
+          });
+        }
+      }}
+    >
+      <div>
+        <h1 className="text-xl font-bold">{t("signin.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("signin.subtitle")}</p>
+      </div>
+      <Notice notice={notice} />
+      <HiddenContext plan={plan} redirectTo={redirectTo} />
+      <div className="space-y-1.5">
+        <Label htmlFor={`${ids}-identifier`}>{t("signin.identifier")}</Label>
+        <Input
+          id={`${ids}-identifier`}
+          name="identifier"
+          autoComplete="username"
+          maxLength={LIMITS.email}
+          defaultValue={values?.identifier}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${ids}-password`}>{t("signin.password")}</Label>
+        <Input
+          id={`${ids}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={LIMITS.passwordMax}
+        />
+      </div>
+      <Button type="submit" name="intent" value="signin" className="w-full" disabled={busy}>
+        {busy ? t("signin.submitting") : t("signin.submit")}
+      </Button>
+      <Link
+        to={authHref("signin", plan, redirectTo, "&forgot=1")}
+        className="block text-center text-sm text-primary underline-offset-4 hover:underline"
+      >
+        {t("signin.forgot")}
+      </Link>
+    </Form>
+  );
+}
+
+function ForgotForm({ data, plan, redirectTo }: StepProps) {
+  const { t } = useTranslation("auth");
+  const ids = useId();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const values = data?.step === "form" ? data.values : undefined;
+  return (
+    <Form method="post" replace noValidate className="space-y-4">
+      <div>
+        <h1 className="text-xl font-bold">{t("forgot.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("forgot.subtitle")}</p>
+      </div>
+      <Notice notice={data?.notice} />
+      <HiddenContext plan={plan} redirectTo={redirectTo} />
+      <div className="space-y-1.5">
+        <Label htmlFor={`${ids}-identifier`}>{t("signin.identifier")}</Label>
+        <Input
+          id={`${ids}-identifier`}
+          name="identifier"
+          autoComplete="username"
+          maxLength={LIMITS.email}
+          defaultValue={values?.identifier}
+        />
+      </div>
+      <Button type="submit" name="intent" value="forgot" className="w-full" disabled={busy}>
+        {busy ? t("forgot.submitting") : t("forgot.submit")}
+      </Button>
+      <Link
+        to={authHref("signin", plan, redirectTo)}
+        className="block text-center text-sm text-primary underline-offset-4 hover:underline"
+      >
+        {t("forgot.back")}
+      </Link>
+    </Form>
+  );
+}
+
+function useCountdown(startedAt: number) {
+  const [left, setLeft] = useState(RESEND_SECONDS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every code sent (new startedAt) restarts the countdown
+  useEffect(() => {
+    const started = Date.now();
+    setLeft(RESEND_SECONDS);
+    const timer = window.setInterval(() => {
+      const remaining = RESEND_SECONDS - Math.floor((Date.now() - started) / 1000);
+      setLeft(Math.max(0, remaining));
+      if (remaining <= 0) window.clearInterval(timer);
+    }, 250);
+    return () => window.clearInterval(timer);
+  }, [startedAt]);
+  return left;
+}
+
+function CodeStep({
+  data,
+  plan,
+  redirectTo,
+}: {
+  data: Extract<AuthActionData, { step: "code" }>;
+  plan: string;
+  redirectTo: string | null;
+}) {
+  const { t } = useTranslation("auth");
+  const ids = useId();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const left = useCountdown(data.sentAt);
+  const [code, setCode] = useState("");
+  const [newPassword, setNewPassword] = useState("");
+  const { notice, setLocal } = useFormNotice(data);
+  const context = (
+    <>
+      <HiddenContext plan={plan} redirectTo={redirectTo} />
+      <input type="hidden" name="purpose" value={data.purpose} />
+      <input type="hidden" name="identifier" value={data.identifier} />
+      <input type="hidden" name="sentAt" value={data.sentAt} />
+    </>
+  );
+  return (
+    <CardContent className="space-y-4 pt-6">
+      <div>
+        <h1 className="text-xl font-bold">{t("code.title")}</h1>
+        <p className="text-sm text-muted-foreground">
+          {t("code.sentTo", { identifier: data.identifier })}
+        </p>
+      </div>
+      <Notice notice={notice} />
+      <Form
+        method="post"
+        replace
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          if (!/^\d{6}$/.test(code)) {
+            event.preventDefault();
+            setLocal({
+              tone: "error",
+              title: "auth:notices.invalidCode",
+              description: "validation.codeLength",
+            });
+            return;
+          }
+          const [passwordError] = data.purpose === "reset" ? passwordErrors(newPassword) : [];
+          if (passwordError) {
+            event.preventDefault();
+            setLocal({
+              tone: "error",
+              title: "auth:notices.weakPassword",
+              description: passwordError,
+            });
+          }
+        }}
+      >
+        {context}
+        <div className="space-y-1.5">
+          <Label htmlFor={`${ids}-code`}>{t("code.label")}</Label>
+          <Input
+            id={`${ids}-code`}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={LIMITS.code}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, LIMITS.code))}
+            className="text-center font-mono text-2xl tracking-[0.5em]"
+            autoFocus
+          />
+        </div>
+        {data.purpose === "reset" ? (
+          <div className="space-y-1.5">
+            <Label htmlFor={`${ids}-new-password`}>{t("code.newPassword")}</Label>
+            <Input
+              id={`${ids}-new-password`}
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              maxLength={LIMITS.passwordMax}
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.target.value)}
+            />
+            <PasswordStrength password={newPassword} />
+          </div>
+        ) : null}
+        <Button type="submit" name="intent" value="verify" className="w-full" disabled={busy}>
+          {busy ? t("code.verifying") : t("code.verify")}
+        </Button>
+      </Form>
+      <div className="flex items-center justify-between gap-2">
+        <Form method="post" replace>
+          {context}
+          <Button
+            type="submit"
+            name="intent"
+            value="back"
+            variant="ghost"
+            onClick={() => setCode("")}
+          >
+            {t("code.back")}
+          </Button>
+        </Form>
+        <Form method="post" replace>
+          {context}
+          <Button
+            type="submit"
+            name="intent"
+            value="resend"
+            variant="outline"
+            disabled={left > 0 || busy}
+          >
+            {left > 0 ? t("code.resendIn", { seconds: left }) : t("code.resend")}
+          </Button>
+        </Form>
+      </div>
+    </CardContent>
+  );
 }

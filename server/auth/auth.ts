@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Config } from "../config.ts";
 import * as authSchema from "../db/auth-schema.ts";
 import type { Database } from "../db/client.ts";
+import { safetapAuthPlugin } from "./plugin.ts";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
@@ -17,7 +18,16 @@ export function createAuth({ db, config }: { db: Database; config: Config }) {
     basePath: "/api/auth",
     secret: config.authSecret,
     database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    // Accounts are created and signed in only through SafeTap's own steps
+    // (server/auth/flows.ts); Better Auth's public sign-up and sign-in URLs are
+    // not exposed (see server/http/app.ts, AUTH_PUBLIC_PATHS).
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+    },
+    plugins: [safetapAuthPlugin()],
     session: {
       expiresIn: SESSION_MAX_AGE_SECONDS,
       updateAge: 60 * 60 * 24,

@@ -134,6 +134,81 @@ export const devOutbox = pgTable(
   (t) => [index("dev_outbox_created_idx").on(t.createdAt)],
 );
 
+/**
+ * Append-only record of security-relevant events (a trigger refuses UPDATE and
+ * DELETE). Metadata never holds a password, code, token or medical value.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    eventType: text().notNull(),
+    /** No foreign key: the record outlives a deleted account. */
+    userId: text(),
+    success: boolean().notNull().default(true),
+    clientAddress: text(),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_events_user_idx").on(t.userId, t.createdAt),
+    index("audit_events_type_idx").on(t.eventType, t.createdAt),
+  ],
+);
+
+/**
+ * One sign-up, sign-in or password reset in progress, bound to the browser that
+ * started it by a cookie holding `id` (only its hash is stored).
+ */
+export const authChallenges = pgTable(
+  "auth_challenges",
+  {
+    idHash: text().primaryKey(),
+    purpose: text().notNull(),
+    userId: text().references(() => user.id, { onDelete: "cascade" }),
+    /** Normalised email address or E.164 phone number. */
+    identifier: text().notNull(),
+    channel: text().notNull(),
+    redirectTo: text(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("auth_challenges_purpose_check", sql`${t.purpose} in ('signup', 'signin', 'reset')`),
+  ],
+);
+
+/** Six-digit codes, stored as keyed hashes; single use, limited tries, short-lived. */
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    challengeIdHash: text()
+      .notNull()
+      .references(() => authChallenges.idHash, { onDelete: "cascade" }),
+    identifier: text().notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    /** Set when a newer code replaces this one. */
+    supersededAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("one_time_codes_challenge_idx").on(t.challengeIdHash, t.createdAt),
+    index("one_time_codes_identifier_idx").on(t.identifier, t.createdAt),
+  ],
+);
+
+/** Fixed-window counters for rate limits when Redis is not configured. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text().primaryKey(),
+  points: integer().notNull(),
+  resetAt: timestamp({ withTimezone: true }).notNull(),
+});
+
 export type Profile = typeof profiles.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
 export type Tag = typeof tags.$inferSelect;

@@ -109,7 +109,11 @@ export function createHttpApp(
 
   app.route("/internal/operator", operatorRoutes(services));
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
+  // Sign-up, sign-in and password changes go through SafeTap's own steps
+  // (server/auth/flows.ts); of Better Auth's own URLs only these are public.
+  app.get("/api/auth/get-session", (c) => services.auth.handler(c.req.raw));
+  app.post("/api/auth/sign-out", (c) => services.auth.handler(c.req.raw));
+  app.all("/api/auth/*", (c) => c.json({ error: "Not found" }, 404));
 
   app.use("*", compress());
   app.all("*", async (c) => {

@@ -1,0 +1,157 @@
+/**
+ * Input rules of spec section 5, shared by the forms and the server actions.
+ * Errors are locale keys under `validation.*`; screens translate them.
+ */
+
+export const LIMITS = {
+  name: 100,
+  email: 255,
+  phone: 20,
+  passwordMin: 8,
+  passwordMax: 128,
+  message: 1000,
+  notes: 5000,
+  tagId: 50,
+  token: 50,
+  text: 1000,
+  code: 6,
+} as const;
+
+export type ValidationKey = `validation.${string}`;
+
+/** Removes angle brackets as the user types (spec: inputs are cleaned as typed). */
+export function stripAngleBrackets(value: string): string {
+  return value.replace(/[<>]/g, "");
+}
+
+/** Spec sanitising: trimmed, angle brackets removed, cut to 1000 characters (or `max`). */
+export function sanitizeText(value: unknown, max: number = LIMITS.text): string {
+  if (typeof value !== "string") return "";
+  return stripAngleBrackets(value).trim().slice(0, max);
+}
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_SHAPE = /^\+?[1-9]\d{1,14}$/;
+
+export function isEmail(value: string): boolean {
+  return value.length <= LIMITS.email && EMAIL_SHAPE.test(value);
+}
+
+/** Spaces removed; optional leading +; first digit 1-9; 2 to 15 digits in all. */
+export function isPhone(value: string): boolean {
+  return PHONE_SHAPE.test(value.replace(/\s/g, ""));
+}
+
+/** E.164: a plus and the digits, country code included (the format hint is +1234567890). */
+export function toE164(value: string): string {
+  const digits = value.replace(/\s/g, "").replace(/^\+/, "");
+  return `+${digits}`;
+}
+
+export type Identifier = { kind: "email"; value: string } | { kind: "phone"; value: string };
+
+/**
+ * An identifier is an email if it passes the email check, otherwise a phone
+ * number with spaces removed.
+ */
+export function parseIdentifier(
+  raw: unknown,
+): { ok: true; identifier: Identifier } | { ok: false; error: ValidationKey } {
+  const value = typeof raw === "string" ? raw.trim() : "";
+  if (!value) return { ok: false, error: "validation.identifierRequired" };
+  if (isEmail(value))
+    return { ok: true, identifier: { kind: "email", value: value.toLowerCase() } };
+  if (value.includes("@")) return { ok: false, error: "validation.invalidEmail" };
+  if (isPhone(value)) return { ok: true, identifier: { kind: "phone", value: toE164(value) } };
+  return { ok: false, error: "validation.invalidPhone" };
+}
+
+/** The password rules in the spec's order; the first broken one is the message. */
+export function passwordErrors(password: string): ValidationKey[] {
+  const errors: ValidationKey[] = [];
+  if (password.length < LIMITS.passwordMin) errors.push("validation.passwordLength");
+  if (password.length > LIMITS.passwordMax) errors.push("validation.passwordTooLong");
+  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password)) errors.push("validation.passwordCase");
+  if (!/\d/.test(password)) errors.push("validation.passwordNumber");
+  if (!/[^A-Za-z0-9]/.test(password)) errors.push("validation.passwordSpecial");
+  return errors;
+}
+
+export type PasswordStrength = "tooShort" | "weak" | "fair" | "good" | "strong";
+
+/**
+ * 'Too short' below 8 characters; otherwise one point each for length 8+,
+ * mixed case, a digit and a symbol: 1 Weak, 2 Fair, 3 Good, 4 Strong.
+ */
+export function passwordStrength(password: string): { level: PasswordStrength; score: number } {
+  if (password.length < LIMITS.passwordMin) return { level: "tooShort", score: 0 };
+  const score =
+    1 +
+    Number(/[a-z]/.test(password) && /[A-Z]/.test(password)) +
+    Number(/\d/.test(password)) +
+    Number(/[^A-Za-z0-9]/.test(password));
+  const levels: PasswordStrength[] = ["weak", "fair", "good", "strong"];
+  return { level: levels[score - 1]!, score };
+}
+
+export function isSixDigitCode(value: unknown): value is string {
+  return typeof value === "string" && /^\d{6}$/.test(value);
+}
+
+export const CONTACT_CHANNELS = ["sms", "email", "whatsapp"] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+
+export function isContactChannel(value: unknown): value is ContactChannel {
+  return typeof value === "string" && (CONTACT_CHANNELS as readonly string[]).includes(value);
+}
+
+export interface ContactInput {
+  name: string;
+  channel: ContactChannel;
+  value: string;
+}
+
+/** Checks one contact; the value is normalised (lower-case email, E.164 phone). */
+export function validateContact(input: {
+  name: unknown;
+  channel: unknown;
+  value: unknown;
+}): { ok: true; contact: ContactInput } | { ok: false; error: ValidationKey; field: string } {
+  const name = sanitizeText(input.name);
+  if (name.length < 1 || name.length > LIMITS.name) {
+    return { ok: false, error: "validation.invalidContactName", field: "name" };
+  }
+  if (!isContactChannel(input.channel)) {
+    return { ok: false, error: "validation.invalidChannel", field: "channel" };
+  }
+  const raw = sanitizeText(input.value);
+  if (!raw) return { ok: false, error: "validation.contactValueRequired", field: "value" };
+  if (input.channel === "email") {
+    if (!isEmail(raw)) return { ok: false, error: "validation.invalidEmail", field: "value" };
+    return { ok: true, contact: { name, channel: "email", value: raw.toLowerCase() } };
+  }
+  if (!isPhone(raw)) return { ok: false, error: "validation.invalidPhone", field: "value" };
+  return { ok: true, contact: { name, channel: input.channel, value: toE164(raw) } };
+}
+
+export const PROFILE_LANGUAGES = ["en", "es", "fr", "vi"] as const;
+export const COUNTRIES = ["us", "ca", "gb", "au", "mx", "es", "fr", "vn"] as const;
+export const BLOOD_TYPES = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"] as const;
+
+export type Country = (typeof COUNTRIES)[number];
+
+/** Comma-separated text into a list of cleaned, non-empty items. */
+export function splitList(value: unknown): string[] {
+  if (typeof value !== "string") return [];
+  return value
+    .split(",")
+    .map((item) => sanitizeText(item))
+    .filter(Boolean);
+}
+
+/** A same-site path to return to after signing in; anything else is dropped. */
+export function safeRedirect(value: unknown): string | null {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) return null;
+  if (value.includes("\\") || /[\r\n]/.test(value) || value.length > 500) return null;
+  return value;
+}

@@ -1,0 +1,60 @@
+import type { Executor } from "../db/client.ts";
+import { auditEvents } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+
+export type AuditEventType =
+  | "auth_signup"
+  | "auth_failed"
+  | "auth_signout"
+  | "otp_sent"
+  | "otp_verified"
+  | "otp_failed"
+  | "password_reset"
+  | "tag_claimed"
+  | "tag_scanned"
+  | "tag_lost"
+  | "tag_unlinked"
+  | "sos_triggered"
+  | "alert_sent"
+  | "medical_viewed";
+
+export interface AuditEvent {
+  type: AuditEventType;
+  userId?: string | null;
+  success?: boolean;
+  clientAddress?: string | null;
+  metadata?: Record<string, unknown>;
+}
+
+/** Keys that could carry a secret or a medical value never reach the log. */
+const FORBIDDEN_KEY =
+  /pass|code|token|secret|otp|blood|allerg|medic|note|birth|dob|diagnos|condition/i;
+
+export function cleanMetadata(metadata: Record<string, unknown> = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(metadata)) {
+    if (FORBIDDEN_KEY.test(key)) continue;
+    if (value === null || ["string", "number", "boolean"].includes(typeof value)) {
+      out[key] = typeof value === "string" ? value.slice(0, 200) : value;
+    }
+  }
+  return out;
+}
+
+/**
+ * Appends an audit event. Never throws: a failing audit write is logged and the
+ * user's action goes on (spec: audit failures are silent).
+ */
+export async function recordAudit(db: Executor, logger: Logger, event: AuditEvent): Promise<void> {
+  try {
+    await db.insert(auditEvents).values({
+      eventType: event.type,
+      userId: event.userId ?? null,
+      success: event.success ?? true,
+      clientAddress: event.clientAddress ?? null,
+      metadata: cleanMetadata(event.metadata),
+    });
+  } catch (error) {
+    logger.error({ err: error, eventType: event.type }, "audit write failed");
+  }
+}
