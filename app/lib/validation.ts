@@ -155,3 +155,104 @@ export function safeRedirect(value: unknown): string | null {
   if (value.includes("\\") || /[\r\n]/.test(value) || value.length > 500) return null;
   return value;
 }
+
+export interface ProfileFields {
+  fullName: string;
+  language: (typeof PROFILE_LANGUAGES)[number];
+  country: Country;
+  dateOfBirth: string | null;
+  bloodType: (typeof BLOOD_TYPES)[number] | null;
+  allergies: string[];
+  medications: string[];
+  medicalNotes: string | null;
+}
+
+export interface FieldProblem {
+  /** Locale keys of the notice's title and description. */
+  title: string;
+  description: ValidationKey;
+  step: 1 | 2 | 3;
+}
+
+function isPastDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().startsWith(value) &&
+    date.getTime() <= Date.now() &&
+    date.getUTCFullYear() >= 1900
+  );
+}
+
+/** Steps 1 and 2 of onboarding (spec section 5, "Onboarding save"). */
+export function validateProfile(
+  input: Record<string, unknown>,
+): { ok: true; profile: ProfileFields } | { ok: false; problem: FieldProblem } {
+  const fail = (title: string, description: ValidationKey, step: 1 | 2) => ({
+    ok: false as const,
+    problem: { title, description, step },
+  });
+  const fullName = sanitizeText(input.fullName);
+  if (fullName.length < 1 || fullName.length > LIMITS.name) {
+    return fail("account:onboarding.errors.invalidName", "validation.invalidName", 1);
+  }
+  const language = input.language;
+  if (!(PROFILE_LANGUAGES as readonly unknown[]).includes(language)) {
+    return fail("account:onboarding.errors.incomplete", "validation.languageRequired", 1);
+  }
+  const country = input.country;
+  if (!(COUNTRIES as readonly unknown[]).includes(country)) {
+    return fail("account:onboarding.errors.incomplete", "validation.countryRequired", 1);
+  }
+  const dob = sanitizeText(input.dateOfBirth);
+  if (dob && !isPastDate(dob))
+    return fail("account:onboarding.errors.incomplete", "validation.invalidDate", 1);
+  const blood = sanitizeText(input.bloodType);
+  if (blood && !(BLOOD_TYPES as readonly string[]).includes(blood)) {
+    return fail("account:onboarding.errors.incomplete", "validation.invalidBloodType", 1);
+  }
+  const notes =
+    typeof input.medicalNotes === "string" ? stripAngleBrackets(input.medicalNotes).trim() : "";
+  if (notes.length > LIMITS.notes) {
+    return fail("account:onboarding.errors.notesTooLong", "validation.notesTooLong", 2);
+  }
+  return {
+    ok: true,
+    profile: {
+      fullName,
+      language: language as ProfileFields["language"],
+      country: country as Country,
+      dateOfBirth: dob || null,
+      bloodType: (blood || null) as ProfileFields["bloodType"],
+      allergies: splitList(input.allergies),
+      medications: splitList(input.medications),
+      medicalNotes: notes || null,
+    },
+  };
+}
+
+/**
+ * Onboarding contact rows: a row counts only when name and value are both
+ * filled; each counted row must be valid.
+ */
+export function validateContactRows(
+  rows: { name: unknown; channel: unknown; value: unknown }[],
+): { ok: true; contacts: ContactInput[] } | { ok: false; problem: FieldProblem } {
+  const contacts: ContactInput[] = [];
+  for (const row of rows) {
+    const name = sanitizeText(row.name);
+    const value = sanitizeText(row.value);
+    if (!name || !value) continue;
+    const checked = validateContact(row);
+    if (!checked.ok) {
+      const title =
+        checked.field === "name"
+          ? "account:onboarding.errors.invalidContactName"
+          : "account:onboarding.errors.invalidContact";
+      return { ok: false, problem: { title, description: checked.error, step: 3 } };
+    }
+    contacts.push(checked.contact);
+  }
+  return { ok: true, contacts };
+}

@@ -1,15 +1,480 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import { Plus, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { addContacts, ContactLimitError, listContacts } from "../../server/domain/contacts.ts";
+import { getProfile, saveProfile } from "../../server/domain/profiles.ts";
+import { Notice, type NoticeData } from "../components/notice.tsx";
+import { Button, buttonVariants } from "../components/ui/button.tsx";
+import { Card, CardContent } from "../components/ui/card.tsx";
+import { Input, Label, Select, Textarea } from "../components/ui/input.tsx";
 import { requireUser } from "../lib/guards.server.ts";
-import { seoFor } from "../lib/i18n.server.ts";
+import { requestTranslator } from "../lib/i18n.server.ts";
+import { detectRequestLanguage } from "../lib/i18n.ts";
 import { metaTags } from "../lib/meta.ts";
+import { onboardingContactRows, PLANS } from "../lib/plans.ts";
+import {
+  BLOOD_TYPES,
+  CONTACT_CHANNELS,
+  COUNTRIES,
+  LIMITS,
+  PROFILE_LANGUAGES,
+  sanitizeText,
+  stripAngleBrackets,
+  validateContactRows,
+  validateProfile,
+} from "../lib/validation.ts";
 import type { Route } from "./+types/onboarding";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, "/");
-  return { seo: seoFor(request, "pages.onboarding") };
+  const user = await requireUser(request, context, "/");
+  const { db, cipher } = context.services;
+  const profile = await getProfile(db, cipher, user.id);
+  const url = new URL(request.url);
+  const editing = url.searchParams.get("edit") === "1";
+  if (profile?.onboardingCompleted && !editing) throw redirect("/dashboard");
+  const plan = profile?.plan ?? "free";
+  const t = requestTranslator(request);
+  return {
+    seo: {
+      title: t("account:onboarding.quickProfile"),
+      description: t("pages.onboarding.description"),
+    },
+    welcome: url.searchParams.get("welcome") === "1",
+    editing: editing && Boolean(profile?.onboardingCompleted),
+    contactRows: onboardingContactRows(plan),
+    contacts: editing ? await listContacts(db, cipher, user.id) : [],
+    profile: {
+      fullName: profile?.fullName ?? user.name ?? "",
+      language: profile?.language ?? detectRequestLanguage(request),
+      country: profile?.country ?? "",
+      dateOfBirth: profile?.dateOfBirth ?? "",
+      bloodType: profile?.bloodType ?? "",
+      allergies: profile?.allergies.join(", ") ?? "",
+      medications: profile?.medications.join(", ") ?? "",
+      medicalNotes: profile?.medicalNotes ?? "",
+    },
+  };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-export default function Page() {
-  return <PageIntro pageKey="pages.onboarding" />;
+type ActionData = { notice: NoticeData; step?: 1 | 2 | 3 };
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context, "/");
+  const { db, cipher, logger } = context.services;
+  const form = await request.formData();
+  const intent = field(form, "intent");
+  const fail = (notice: NoticeData, step?: 1 | 2 | 3, status = 400) =>
+    data<ActionData>({ notice, step }, { status });
+
+  if (intent === "skip") {
+    try {
+      await saveProfile(db, cipher, user.id, { onboardingCompleted: true });
+    } catch (error) {
+      logger.error({ err: error }, "skipping onboarding failed");
+      return fail(
+        { tone: "error", title: "account:onboarding.errors.error", description: "errors.generic" },
+        3,
+        500,
+      );
+    }
+    return redirect("/dashboard?notice=profileLater");
+  }
+
+  const checked = validateProfile(Object.fromEntries(form));
+  if (!checked.ok) {
+    return fail(
+      { tone: "error", title: checked.problem.title, description: checked.problem.description },
+      checked.problem.step,
+    );
+  }
+  const profile = await getProfile(db, cipher, user.id);
+  const editing = Boolean(profile?.onboardingCompleted);
+  let newContacts: ReturnType<typeof validateContactRows> = { ok: true, contacts: [] };
+  if (!editing) {
+    const rows = [0, 1, 2].map((i) => ({
+      name: field(form, `contacts.${i}.name`),
+      channel: field(form, `contacts.${i}.channel`),
+      value: field(form, `contacts.${i}.value`),
+    }));
+    newContacts = validateContactRows(rows);
+    if (!newContacts.ok) {
+      const { problem } = newContacts;
+      return fail({ tone: "error", title: problem.title, description: problem.description }, 3);
+    }
+    if (newContacts.contacts.length === 0) {
+      return fail(
+        {
+          tone: "error",
+          title: "account:onboarding.errors.invalidContact",
+          description: "validation.contactRequired",
+        },
+        3,
+      );
+    }
+  }
+  try {
+    const plan = profile?.plan ?? "free";
+    await db.transaction(async (tx) => {
+      await saveProfile(tx, cipher, user.id, { ...checked.profile, onboardingCompleted: true });
+      if (newContacts.ok && newContacts.contacts.length) {
+        const limit = Math.min(3, PLANS[plan].limits.contacts ?? 3);
+        await addContacts(tx, cipher, user.id, limit, newContacts.contacts);
+      }
+    });
+  } catch (error) {
+    if (error instanceof ContactLimitError) {
+      return fail(
+        {
+          tone: "error",
+          title: "account:onboarding.errors.invalidContact",
+          description: "account:contacts.limitReached",
+          values: { limit: error.limit },
+        },
+        3,
+      );
+    }
+    logger.error({ err: error }, "saving profile failed");
+    return fail(
+      {
+        tone: "error",
+        title: "account:onboarding.errors.saveFailed",
+        description: "account:onboarding.errors.saveFailedBody",
+      },
+      3,
+      500,
+    );
+  }
+  return redirect(editing ? "/dashboard?notice=profileSaved" : "/dashboard?notice=profileComplete");
+}
+
+export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const ids = useId();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { profile, contactRows, editing, welcome } = loaderData;
+  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const [shownFor, setShownFor] = useState(actionData);
+  const [localNotice, setLocalNotice] = useState<NoticeData | null>(null);
+  const [name, setName] = useState(profile.fullName);
+  const [language, setLanguage] = useState(profile.language);
+  const [country, setCountry] = useState(profile.country);
+  const [notes, setNotes] = useState(profile.medicalNotes);
+  const [rows, setRows] = useState([0]);
+  const [nextRow, setNextRow] = useState(1);
+
+  // A server answer that points at a step brings the wizard there.
+  if (actionData !== shownFor) {
+    setShownFor(actionData);
+    setLocalNotice(null);
+    if (actionData?.step) setStep(actionData.step);
+  }
+  const notice = localNotice ?? actionData?.notice ?? null;
+  const canGoOn = sanitizeText(name).length > 0 && Boolean(language) && Boolean(country);
+
+  const next = () => {
+    if (step === 1) {
+      const name1 = sanitizeText(name);
+      if (name1.length < 1 || name1.length > LIMITS.name) {
+        setLocalNotice({
+          tone: "error",
+          title: "account:onboarding.errors.invalidName",
+          description: "validation.invalidName",
+        });
+        return;
+      }
+    }
+    if (step === 2 && notes.trim().length > LIMITS.notes) {
+      setLocalNotice({
+        tone: "error",
+        title: "account:onboarding.errors.notesTooLong",
+        description: "validation.notesTooLong",
+      });
+      return;
+    }
+    setLocalNotice(null);
+    setStep((s) => (s < 3 ? ((s + 1) as 2 | 3) : s));
+  };
+
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">
+        {welcome
+          ? t("onboarding.welcomeTitle")
+          : editing
+            ? t("onboarding.editTitle")
+            : t("onboarding.quickProfile")}
+      </h1>
+      <p className="mt-2 text-muted-foreground">{t("onboarding.subtitle")}</p>
+      <div className="mt-6">
+        <p className="text-sm font-medium" data-testid="step-label">
+          {t("onboarding.stepOf", { step, total: 3 })}
+        </p>
+        <div
+          className="mt-2 h-2 overflow-hidden rounded-full bg-muted"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round((step / 3) * 100)}
+          aria-label={t("onboarding.progress")}
+        >
+          <div
+            className="h-full bg-primary transition-all"
+            style={{ width: `${(step / 3) * 100}%` }}
+          />
+        </div>
+      </div>
+      <Card className="mt-6">
+        <CardContent className="pt-6">
+          <Notice notice={notice} className="mb-4" />
+          <Form method="post" replace noValidate className="space-y-5">
+            <fieldset hidden={step !== 1} className="space-y-4">
+              <legend className="text-lg font-semibold">{t("onboarding.step1")}</legend>
+              <div className="space-y-1.5">
+                <Label htmlFor={`${ids}-name`}>{t("onboarding.fullName")}</Label>
+                <Input
+                  id={`${ids}-name`}
+                  name="fullName"
+                  value={name}
+                  maxLength={LIMITS.name}
+                  autoComplete="name"
+                  onChange={(e) => setName(stripAngleBrackets(e.target.value))}
+                />
+              </div>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <div className="space-y-1.5">
+                  <Label htmlFor={`${ids}-language`}>{t("onboarding.language")}</Label>
+                  <Select
+                    id={`${ids}-language`}
+                    name="language"
+                    value={language}
+                    onChange={(e) => setLanguage(e.target.value)}
+                  >
+                    <option value="">{t("onboarding.choose")}</option>
+                    {PROFILE_LANGUAGES.map((lng) => (
+                      <option key={lng} value={lng}>
+                        {t(`languages.${lng}`)}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+                <div className="space-y-1.5">
+                  <Label htmlFor={`${ids}-country`}>{t("onboarding.country")}</Label>
+                  <Select
+                    id={`${ids}-country`}
+                    name="country"
+                    value={country}
+                    onChange={(e) => setCountry(e.target.value)}
+                  >
+                    <option value="">{t("onboarding.choose")}</option>
+                    {COUNTRIES.map((c) => (
+                      <option key={c} value={c}>
+                        {t(`countries.${c}`)}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+                <div className="space-y-1.5">
+                  <Label htmlFor={`${ids}-dob`}>
+                    {t("onboarding.dateOfBirth")}{" "}
+                    <span className="text-muted-foreground">({t("onboarding.optional")})</span>
+                  </Label>
+                  <Input
+                    id={`${ids}-dob`}
+                    name="dateOfBirth"
+                    type="date"
+                    defaultValue={profile.dateOfBirth}
+                  />
+                </div>
+                <div className="space-y-1.5">
+                  <Label htmlFor={`${ids}-blood`}>
+                    {t("onboarding.bloodType")}{" "}
+                    <span className="text-muted-foreground">({t("onboarding.optional")})</span>
+                  </Label>
+                  <Select id={`${ids}-blood`} name="bloodType" defaultValue={profile.bloodType}>
+                    <option value="">{t("onboarding.unknown")}</option>
+                    {BLOOD_TYPES.map((b) => (
+                      <option key={b} value={b}>
+                        {b}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+              </div>
+            </fieldset>
+
+            <fieldset hidden={step !== 2} className="space-y-4">
+              <legend className="text-lg font-semibold">{t("onboarding.step2")}</legend>
+              <div className="space-y-1.5">
+                <Label htmlFor={`${ids}-allergies`}>{t("onboarding.allergies")}</Label>
+                <Input
+                  id={`${ids}-allergies`}
+                  name="allergies"
+                  defaultValue={profile.allergies}
+                  placeholder={t("onboarding.allergiesPlaceholder")}
+                />
+                <p className="text-xs text-muted-foreground">{t("onboarding.commaHint")}</p>
+              </div>
+              <div className="space-y-1.5">
+                <Label htmlFor={`${ids}-medications`}>{t("onboarding.medications")}</Label>
+                <Input
+                  id={`${ids}-medications`}
+                  name="medications"
+                  defaultValue={profile.medications}
+                  placeholder={t("onboarding.medicationsPlaceholder")}
+                />
+                <p className="text-xs text-muted-foreground">{t("onboarding.commaHint")}</p>
+              </div>
+              <div className="space-y-1.5">
+                <Label htmlFor={`${ids}-notes`}>{t("onboarding.medicalNotes")}</Label>
+                <Textarea
+                  id={`${ids}-notes`}
+                  name="medicalNotes"
+                  value={notes}
+                  rows={5}
+                  onChange={(e) => setNotes(stripAngleBrackets(e.target.value))}
+                  placeholder={t("onboarding.notesPlaceholder")}
+                />
+                <p className="text-xs text-muted-foreground">
+                  {t("onboarding.notesCount", { count: notes.length, max: LIMITS.notes })}
+                </p>
+              </div>
+            </fieldset>
+
+            <fieldset hidden={step !== 3} className="space-y-4">
+              <legend className="text-lg font-semibold">{t("onboarding.step3")}</legend>
+              {editing ? (
+                <div className="space-y-2 text-sm">
+                  <p className="text-muted-foreground">{t("onboarding.editContacts")}</p>
+                  <ul className="list-disc pl-5">
+                    {loaderData.contacts.map((c) => (
+                      <li key={c.id}>
+                        {c.name} · {t(`channels.${c.channel}`)} · {c.value}
+                      </li>
+                    ))}
+                  </ul>
+                  <Link to="/dashboard#contacts" className="text-primary underline">
+                    {t("onboarding.manageContacts")}
+                  </Link>
+                </div>
+              ) : (
+                <>
+                  <p className="text-sm text-muted-foreground">
+                    {t("onboarding.contactsHint", { count: contactRows })}
+                  </p>
+                  {rows.map((row, index) => (
+                    <div
+                      key={row}
+                      className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[1fr_8rem_1fr_auto]"
+                      data-testid="contact-row"
+                    >
+                      <div className="space-y-1">
+                        <Label htmlFor={`${ids}-c${row}-name`}>{t("contacts.name")}</Label>
+                        <Input
+                          id={`${ids}-c${row}-name`}
+                          name={`contacts.${index}.name`}
+                          maxLength={LIMITS.name}
+                        />
+                      </div>
+                      <div className="space-y-1">
+                        <Label htmlFor={`${ids}-c${row}-channel`}>{t("contacts.channel")}</Label>
+                        <Select
+                          id={`${ids}-c${row}-channel`}
+                          name={`contacts.${index}.channel`}
+                          defaultValue="sms"
+                        >
+                          {CONTACT_CHANNELS.map((c) => (
+                            <option key={c} value={c}>
+                              {t(`channels.${c}`)}
+                            </option>
+                          ))}
+                        </Select>
+                      </div>
+                      <div className="space-y-1">
+                        <Label htmlFor={`${ids}-c${row}-value`}>{t("contacts.value")}</Label>
+                        <Input
+                          id={`${ids}-c${row}-value`}
+                          name={`contacts.${index}.value`}
+                          maxLength={LIMITS.email}
+                        />
+                      </div>
+                      <div className="flex items-end">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          disabled={rows.length <= 1}
+                          onClick={() => setRows((r) => r.filter((x) => x !== row))}
+                          aria-label={t("contacts.removeRow")}
+                        >
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      </div>
+                    </div>
+                  ))}
+                  {rows.length < contactRows ? (
+                    <Button
+                      variant="outline"
+                      onClick={() => {
+                        setRows((r) => [...r, nextRow]);
+                        setNextRow((n) => n + 1);
+                      }}
+                    >
+                      <Plus aria-hidden="true" /> {t("contacts.addRow")}
+                    </Button>
+                  ) : null}
+                </>
+              )}
+            </fieldset>
+
+            <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-5">
+              <Button
+                variant="outline"
+                disabled={step === 1}
+                onClick={() => setStep((s) => (s > 1 ? ((s - 1) as 1 | 2) : s))}
+              >
+                {t("onboarding.back")}
+              </Button>
+              <div className="flex flex-wrap gap-2">
+                {step === 3 && !editing ? (
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="skip"
+                    variant="ghost"
+                    formNoValidate
+                    disabled={busy}
+                  >
+                    {t("onboarding.skip")}
+                  </Button>
+                ) : null}
+                {step < 3 ? (
+                  <Button onClick={next} disabled={step === 1 && !canGoOn}>
+                    {t("onboarding.next")}
+                  </Button>
+                ) : (
+                  <Button type="submit" name="intent" value="finish" disabled={busy}>
+                    {busy ? t("onboarding.saving") : t("onboarding.finish")}
+                  </Button>
+                )}
+              </div>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+      {editing ? (
+        <p className="mt-4 text-center text-sm">
+          <Link to="/dashboard" className={buttonVariants({ variant: "link" })}>
+            {t("onboarding.cancelEdit")}
+          </Link>
+        </p>
+      ) : null}
+    </main>
+  );
 }

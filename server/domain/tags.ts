@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { inArray } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { tags } from "../db/schema.ts";
 import { activationTokenHasher, newActivationToken, newTagId, type Product } from "./tag-ids.ts";
@@ -70,4 +70,23 @@ export function mintedTagsCsv(rows: MintedTag[]): string {
 export async function findTags(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
   return db.select().from(tags).where(inArray(tags.id, ids));
+}
+
+/** The owner's tags, most recently linked first (spec: read where user_id ordered by linked_at desc). */
+export async function listUserTags(db: Executor, userId: string) {
+  return db
+    .select({
+      id: tags.id,
+      product: tags.product,
+      status: tags.status,
+      isActive: tags.isActive,
+      isLost: tags.isLost,
+      showMedical: tags.showMedical,
+      showContacts: tags.showContacts,
+      linkedAt: tags.linkedAt,
+      lastScannedAt: tags.lastScannedAt,
+    })
+    .from(tags)
+    .where(eq(tags.userId, userId))
+    .orderBy(sql`${tags.linkedAt} desc nulls last`, desc(tags.id));
 }
