@@ -27,6 +27,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+          // Runs after the unit project when both are selected.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

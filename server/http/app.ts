@@ -8,6 +8,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppLoadContext } from "react-router";
 import type { Services } from "../services.ts";
 import { operatorRoutes } from "./operator.ts";
+import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
@@ -72,6 +73,8 @@ export function createHttpApp(
   });
 
   app.use(securityHeaders({ isProduction: config.isProduction, devMode: options.devMode }));
+
+  app.use(sameOriginOnly(config.publicUrl));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {

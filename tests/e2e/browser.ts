@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
 
@@ -30,7 +31,12 @@ export async function openPage(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ baseURL: baseURL(), ...options });
+  const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    ...options,
+    extraHTTPHeaders: { "x-forwarded-for": address, ...options.extraHTTPHeaders },
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (message) => {
@@ -47,4 +53,40 @@ export async function waitForHydration(page: Page) {
     const body = document.body as unknown as Record<string, unknown>;
     return [root, body].some((el) => Object.keys(el).some((k) => k.startsWith("__react")));
   });
+}
+
+export interface OutboxMessage {
+  id: string;
+  channel: string;
+  to: string;
+  subject: string | null;
+  body: string;
+  createdAt: string;
+}
+
+export async function outbox(): Promise<OutboxMessage[]> {
+  return (await fetch(`${baseURL()}/dev/outbox.json`)).json() as Promise<OutboxMessage[]>;
+}
+
+/** Waits for a message to `to` newer than `after` (an outbox id) and returns it. */
+export async function waitForMessage(to: string, after?: string): Promise<OutboxMessage> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const messages = (await outbox()).filter((m) => m.to === to);
+    const newest = messages[0];
+    if (newest && newest.id !== after) return newest;
+    if (Date.now() > deadline) throw new Error(`No new message to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function waitForCode(to: string, after?: string): Promise<string> {
+  const message = await waitForMessage(to, after);
+  const code = message.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`Message to ${to} has no code`);
+  return code;
+}
+
+export async function newestMessageId(to: string): Promise<string | undefined> {
+  return (await outbox()).find((m) => m.to === to)?.id;
 }

@@ -18,7 +18,14 @@ let server: RunningServer | undefined;
 /** One production server (the real build, on the embedded default) for the end-to-end suite. */
 export async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "safetap-e2e-"));
-  server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_DEMO: "true" });
+  // Each browser context sends its own X-Forwarded-For (tests/e2e/browser.ts), so
+  // per-address rate limits see separate people, as they would in real use.
+  server = await startServer({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "true",
+    TRUST_PROXY: "true",
+  });
   // The server's own origin, so Better Auth's origin checks see what a browser sends.
   project.provide("baseURL", server.url.replace("127.0.0.1", "localhost"));
   project.provide("dataDir", dataDir);

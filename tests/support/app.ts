@@ -38,6 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "safetap-test-")),
     PUBLIC_URL: "http://localhost:3000",
     LOG_LEVEL: "silent",
+    TRUST_PROXY: "true",
     ...env,
   });
   const logger = createLogger({ level: config.logLevel });
