@@ -1,4 +1,5 @@
-// Exits 0 when the named service answers within 3 seconds: `postgres URL`.
+// Exits 0 when the named service answers within 3 seconds: `postgres URL` or `redis URL`.
+import { Redis } from "ioredis";
 import pg from "pg";
 
 const [kind, url] = process.argv.slice(2);
@@ -9,6 +10,15 @@ try {
     await client.connect();
     await client.query("select 1");
     await client.end();
+  } else if (kind === "redis") {
+    const client = new Redis(url, {
+      lazyConnect: true,
+      connectTimeout: 2500,
+      maxRetriesPerRequest: 0,
+    });
+    await client.connect();
+    await client.ping();
+    client.disconnect();
   } else {
     throw new Error(`unknown service ${kind}`);
   }

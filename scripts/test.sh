@@ -41,9 +41,15 @@ step "Unit and integration tests (PGlite)"
 vitest unit-pglite --project unit
 
 TEST_DATABASE_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
+TEST_REDIS_URL=${TEST_REDIS_URL:-redis://127.0.0.1:6379}
+if node scripts/service-available.mjs redis "$TEST_REDIS_URL"; then
+  export TEST_REDIS_URL
+else
+  unset TEST_REDIS_URL
+fi
 if node scripts/service-available.mjs postgres "$TEST_DATABASE_URL"; then
-  step "Integration tests (PostgreSQL at ${TEST_DATABASE_URL%%\?*})"
-  TEST_DATABASE_URL=$TEST_DATABASE_URL vitest integration-postgres --project unit tests/integration
+  step "Integration tests (PostgreSQL at ${TEST_DATABASE_URL%%\?*}${TEST_REDIS_URL:+, Redis at $TEST_REDIS_URL})"
+  TEST_DATABASE_URL=$TEST_DATABASE_URL vitest integration-postgres --project unit tests/integration server/security
 else
   step "PostgreSQL not reachable: skipping the PostgreSQL run"
 fi

@@ -79,12 +79,10 @@ export function databaseRateLimiter(db: Executor): RateLimiter {
 
 /** The same windows in Redis (rate-limiter-flexible), for many instances without database load. */
 export function redisRateLimiter(url: string): RateLimiter {
-  const client = new Redis(url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    lazyConnect: false,
-  });
-  client.on("error", () => {}); // reported per call below; the limiter fails open
+  // A slow or absent Redis must not hold up a sign-in: commands give up after
+  // half a second and the limiter fails open (see failOpen).
+  const client = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 500 });
+  client.on("error", () => {}); // reported per call by failOpen
   const limiters = new Map<string, RateLimiterRedis>();
   const limiterFor = (rule: RateRule) => {
     let limiter = limiters.get(rule.name);

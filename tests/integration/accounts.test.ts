@@ -666,3 +666,59 @@ describe("cross-site requests", () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe("session cookies", () => {
+  it("are HttpOnly and SameSite=Lax, and expire (30 days, renewed on use)", async () => {
+    const client = new Client(app);
+    const email = uniqueEmail("cookie");
+    await client.post("/auth", {
+      intent: "signup",
+      fullName: "Cookie",
+      identifier: email,
+      password: STRONG_PASSWORD,
+      acceptTerms: "on",
+    });
+    const response = await client.post("/auth", {
+      intent: "verify",
+      code: await latestCode(app, email),
+    });
+    const session = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("safetap.session_token="));
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+    expect(session).toMatch(/Max-Age=2592000/i);
+    expect(session).not.toMatch(/Secure/i);
+  });
+
+  it("are Secure in production", async () => {
+    const production = await createTestApp({
+      APP_ENV: "production",
+      AUTH_SECRET: "s".repeat(40),
+      DATA_ENCRYPTION_KEY: "cd".repeat(32),
+      PUBLIC_URL: "https://safetap.example",
+    });
+    try {
+      const client = new Client(production);
+      const email = uniqueEmail("secure");
+      await client.post("/auth", {
+        intent: "signup",
+        fullName: "Secure",
+        identifier: email,
+        password: STRONG_PASSWORD,
+        acceptTerms: "on",
+      });
+      const response = await client.post("/auth", {
+        intent: "verify",
+        code: await latestCode(production, email),
+      });
+      const cookies = response.headers.getSetCookie();
+      const session = cookies.find((c) => c.startsWith("__Secure-safetap.session_token="));
+      expect(session).toMatch(/;\s*Secure/i);
+      expect(cookies.find((c) => c.startsWith("safetap.challenge="))).toMatch(/;\s*Secure/i);
+      expect((await client.get("/dashboard")).headers.get("location")).toBe("/onboarding");
+    } finally {
+      await production.close();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import {
+  consumeAll,
+  databaseRateLimiter,
+  type RateLimiter,
+  redisRateLimiter,
+} from "./rate-limit.ts";
+
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
+
+function behavesAsAFixedWindow(make: () => Promise<RateLimiter>) {
+  it("allows N attempts per window, then answers with the seconds left", async () => {
+    const limiter = await make();
+    const rule = { name: `test-${Math.random()}`, points: 3, windowSeconds: 120 };
+    for (let i = 0; i < 3; i++)
+      expect(await limiter.consume(rule, "key")).toEqual({ allowed: true });
+    const refused = await limiter.consume(rule, "key");
+    expect(refused.allowed).toBe(false);
+    if (!refused.allowed) {
+      expect(refused.retryAfterSeconds).toBeGreaterThan(100);
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(120);
+    }
+    expect(await limiter.consume(rule, "other-key")).toEqual({ allowed: true });
+    await limiter.reset(rule, "key");
+    expect(await limiter.consume(rule, "key")).toEqual({ allowed: true });
+  });
+
+  it("starts a new window once the old one is over", async () => {
+    const limiter = await make();
+    const rule = { name: `short-${Math.random()}`, points: 1, windowSeconds: 1 };
+    expect((await limiter.consume(rule, "k")).allowed).toBe(true);
+    expect((await limiter.consume(rule, "k")).allowed).toBe(false);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await limiter.consume(rule, "k")).allowed).toBe(true);
+  });
+
+  it("consumeAll reports the longest wait", async () => {
+    const limiter = await make();
+    const a = { name: `a-${Math.random()}`, points: 1, windowSeconds: 30 };
+    const b = { name: `b-${Math.random()}`, points: 1, windowSeconds: 300 };
+    await consumeAll(limiter, [
+      [a, "x"],
+      [b, "x"],
+    ]);
+    const decision = await consumeAll(limiter, [
+      [a, "x"],
+      [b, "x"],
+    ]);
+    expect(decision.allowed).toBe(false);
+    if (!decision.allowed) expect(decision.retryAfterSeconds).toBeGreaterThan(200);
+  });
+}
+
+describe("rate limits in the database", () => {
+  let database: TestDatabase;
+  afterAll(() => database?.destroy());
+  behavesAsAFixedWindow(async () => {
+    database ??= await createTestDatabase();
+    return databaseRateLimiter(database.db);
+  });
+
+  it("counts concurrent attempts exactly", async () => {
+    database ??= await createTestDatabase();
+    const limiter = databaseRateLimiter(database.db);
+    const rule = { name: `burst-${Math.random()}`, points: 5, windowSeconds: 60 };
+    const results = await Promise.all(Array.from({ length: 12 }, () => limiter.consume(rule, "k")));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  });
+});
+
+describe.runIf(TEST_REDIS_URL)("rate limits in Redis", () => {
+  const limiters: RateLimiter[] = [];
+  afterAll(async () => {
+    for (const limiter of limiters) await limiter.close();
+  });
+  behavesAsAFixedWindow(async () => {
+    const limiter = redisRateLimiter(TEST_REDIS_URL!);
+    limiters.push(limiter);
+    return limiter;
+  });
+});
