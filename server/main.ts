@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { createDispatcher } from "./alerts/dispatcher.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { DatabaseLockedError } from "./db/client.ts";
 import { createHttpApp, type PageHandler } from "./http/app.ts";
@@ -79,6 +80,10 @@ async function main() {
   }
 
   if (database.kind === "pglite") services.operatorToken = randomBytes(32).toString("hex");
+  if (config.dispatcherEnabled) {
+    services.dispatcher = createDispatcher(services);
+    services.dispatcher.start();
+  }
 
   if (config.seedDemo) {
     const credentials = await seedDemoData(services);
@@ -134,6 +139,7 @@ async function main() {
         });
       }, 50);
     });
+    await services.dispatcher?.stop();
     await closeVite();
     if (services.operatorToken) rmSync(operatorFile(config.dataDir), { force: true });
     await database.close();

@@ -1,3 +1,4 @@
+import type { Dispatcher } from "./alerts/dispatcher.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
 import { createFieldCipher, type FieldCipher } from "./crypto.ts";
@@ -31,6 +32,8 @@ export interface Services {
   limiter: RateLimiter;
   /** Set while this process holds the embedded database; see server/http/operator.ts. */
   operatorToken?: string;
+  /** Sends alert deliveries; absent in processes that do not dispatch (the command line). */
+  dispatcher?: Dispatcher;
 }
 
 export async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {

@@ -129,6 +129,8 @@ export const devOutbox = pgTable(
     subject: text(),
     body: text().notNull(),
     metadata: jsonb().$type<Record<string, unknown>>(),
+    /** The sender's idempotency key: a retried send is stored once. */
+    idempotencyKey: text().unique(),
     createdAt: createdAt(),
   },
   (t) => [index("dev_outbox_created_idx").on(t.createdAt)],
@@ -209,7 +211,94 @@ export const rateLimits = pgTable("rate_limits", {
   resetAt: timestamp({ withTimezone: true }).notNull(),
 });
 
+/**
+ * One alert: from a public card, the SOS page, or a test. The idempotency key
+ * (made by the client) makes a repeated request return the first alert.
+ */
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    idempotencyKey: text().notNull().unique(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    tagId: text().references(() => tags.id, { onDelete: "set null" }),
+    source: text().notNull(),
+    isTest: boolean().notNull().default(false),
+    status: text().notNull().default("active"),
+    /** The scanner's position when shared, 6 decimals; null when denied. */
+    latitude: text(),
+    longitude: text(),
+    /** Language of the messages: the owner's profile language. */
+    language: text().notNull().default("en"),
+    clientAddress: text(),
+    escalateAt: timestamp({ withTimezone: true }),
+    escalatedAt: timestamp({ withTimezone: true }),
+    acknowledgedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("alerts_user_created_idx").on(t.userId, t.createdAt),
+    index("alerts_escalation_idx").on(t.status, t.escalateAt),
+    check("alerts_source_check", sql`${t.source} in ('card', 'sos', 'test')`),
+    check("alerts_status_check", sql`${t.status} in ('active', 'cancelled', 'resolved')`),
+  ],
+);
+
+/**
+ * One message to one contact on one channel: the durable outbox the
+ * dispatcher works through (claimed with FOR UPDATE SKIP LOCKED).
+ */
+export const alertDeliveries = pgTable(
+  "alert_deliveries",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    alertId: uuid()
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    contactId: uuid().references(() => contacts.id, { onDelete: "set null" }),
+    contactName: text().notNull(),
+    channel: text().notNull(),
+    /** Ciphertext of the address or number, bound to this delivery's id. */
+    destination: text().notNull(),
+    kind: text().notNull().default("alert"),
+    status: text().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastError: text(),
+    /** Why a delivery was not sent (e.g. "quota"), or sent beyond quota ("emergency_overage"). */
+    note: text(),
+    provider: text(),
+    providerMessageId: text(),
+    acknowledgedAt: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt().$onUpdate(() => new Date()),
+  },
+  (t) => [
+    index("alert_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("alert_deliveries_alert_idx").on(t.alertId),
+    check(
+      "alert_deliveries_channel_check",
+      sql`${t.channel} in ('email', 'sms', 'whatsapp', 'voice')`,
+    ),
+    check(
+      "alert_deliveries_kind_check",
+      sql`${t.kind} in ('alert', 'escalation', 'all_clear', 'quota_notice')`,
+    ),
+    check(
+      "alert_deliveries_status_check",
+      sql`${t.status} in ('pending', 'sending', 'sent', 'delivered', 'failed', 'skipped', 'cancelled')`,
+    ),
+  ],
+);
+
 export type Profile = typeof profiles.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
 export type Tag = typeof tags.$inferSelect;
 export type DevOutboxMessage = typeof devOutbox.$inferSelect;
+export type Alert = typeof alerts.$inferSelect;
+export type AlertDelivery = typeof alertDeliveries.$inferSelect;

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { devOutbox } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
@@ -19,9 +19,19 @@ export function devOutboxAdapter(db: Executor, logger: Logger): ChannelAdapter {
           to: message.to,
           subject: message.subject ?? null,
           body: message.body,
-          metadata: { ...message.metadata, idempotencyKey: options.idempotencyKey },
+          metadata: message.metadata ?? null,
+          idempotencyKey: options.idempotencyKey ?? null,
         })
+        .onConflictDoNothing({ target: devOutbox.idempotencyKey })
         .returning({ id: devOutbox.id });
+      if (!row && options.idempotencyKey) {
+        // Sent before (a retry after a crash): like a provider, answer with the first message.
+        const [first] = await db
+          .select({ id: devOutbox.id })
+          .from(devOutbox)
+          .where(eq(devOutbox.idempotencyKey, options.idempotencyKey));
+        return { provider: "dev-outbox", providerMessageId: first!.id };
+      }
       logger.info(
         { outboxId: row!.id, channel: message.channel, to: message.to, subject: message.subject },
         `dev outbox: ${message.channel} to ${message.to}\n${message.subject ? `${message.subject}\n` : ""}${message.body}`,

@@ -1,0 +1,271 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { PLANS, type PlanId } from "../../app/lib/plans.ts";
+import type { Transaction } from "../db/client.ts";
+import { alertDeliveries, alerts, user } from "../db/schema.ts";
+import { recordAudit } from "../domain/audit.ts";
+import { type ContactData, listContacts } from "../domain/contacts.ts";
+import { getProfile } from "../domain/profiles.ts";
+import type { Services } from "../services.ts";
+import { alertTokens } from "./tokens.ts";
+
+export type AlertSource = "card" | "sos" | "test";
+export type DeliveryChannel = "email" | "sms" | "whatsapp" | "voice";
+
+export interface Location {
+  latitude: number;
+  longitude: number;
+}
+
+/** The spec shows locations with 6 decimals; anything else is refused. */
+export function parseLocation(latitude: unknown, longitude: unknown): Location | null {
+  const lat = typeof latitude === "number" ? latitude : Number.parseFloat(String(latitude ?? ""));
+  const lng =
+    typeof longitude === "number" ? longitude : Number.parseFloat(String(longitude ?? ""));
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return { latitude: Number(lat.toFixed(6)), longitude: Number(lng.toFixed(6)) };
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+export function isIdempotencyKey(value: unknown): value is string {
+  return typeof value === "string" && IDEMPOTENCY_KEY.test(value);
+}
+
+export interface RaiseAlertInput {
+  source: AlertSource;
+  /** The owner, whose contacts are alerted. */
+  userId: string;
+  tagId: string | null;
+  /** Made by the client; scoped here by source and tag or owner. */
+  idempotencyKey: string;
+  location: Location | null;
+  clientAddress: string;
+}
+
+export interface RaisedAlert {
+  alertId: string;
+  created: boolean;
+  viewerToken: string;
+  /** Contacts that will be reached (deliveries not skipped). */
+  contactsReached: number;
+}
+
+interface PlannedDelivery {
+  id: string;
+  contactId: string | null;
+  contactName: string;
+  channel: DeliveryChannel;
+  destination: string;
+  kind: "alert" | "quota_notice";
+  status: "pending" | "skipped";
+  note: string | null;
+}
+
+const isPhoneChannel = (channel: string) => channel === "sms" || channel === "whatsapp";
+
+/** Non-email sends counted against the plan: lifetime on Free, this calendar month otherwise. */
+async function quotaUsage(tx: Transaction, userId: string, plan: PlanId) {
+  const since =
+    PLANS[plan].limits.quotaPeriod === "lifetime"
+      ? new Date(0)
+      : new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+  const rows = await tx
+    .select({ channel: alertDeliveries.channel, n: sql<number>`count(*)::int` })
+    .from(alertDeliveries)
+    .innerJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
+    .where(
+      and(
+        eq(alerts.userId, userId),
+        ne(alertDeliveries.channel, "email"),
+        inArray(alertDeliveries.status, ["pending", "sending", "sent", "delivered", "failed"]),
+        gte(alertDeliveries.createdAt, since),
+      ),
+    )
+    .groupBy(alertDeliveries.channel);
+  const count = (channels: string[]) =>
+    rows.filter((r) => channels.includes(r.channel)).reduce((sum, r) => sum + r.n, 0);
+  return { messages: count(["sms", "whatsapp"]), voice: count(["voice"]) };
+}
+
+/**
+ * Plans one delivery per contact on the contact's channel, a voice call to
+ * phone contacts on plans with voice quota (real emergencies only), and applies
+ * quotas without ever blocking the emergency (DESIGN 1.2–1.3): beyond the
+ * allowance SMS/WhatsApp/voice are skipped and the owner's email is told why;
+ * if that would leave a real emergency reaching nobody, the first contact is
+ * sent to anyway.
+ */
+export function planDeliveries(input: {
+  contacts: ContactData[];
+  plan: PlanId;
+  usage: { messages: number; voice: number };
+  isTest: boolean;
+  ownerEmail: string | null;
+}): PlannedDelivery[] {
+  const limits = PLANS[input.plan].limits;
+  let messagesLeft =
+    limits.multiChannelAlerts === null
+      ? Number.POSITIVE_INFINITY
+      : limits.multiChannelAlerts - input.usage.messages;
+  let voiceLeft =
+    limits.voiceCalls === null ? Number.POSITIVE_INFINITY : limits.voiceCalls - input.usage.voice;
+  const planned: PlannedDelivery[] = [];
+  const skippedNames: string[] = [];
+
+  for (const contact of input.contacts) {
+    const base = {
+      contactId: contact.id,
+      contactName: contact.name,
+      destination: contact.value,
+      kind: "alert" as const,
+    };
+    if (contact.channel === "email") {
+      planned.push({ ...base, id: randomUUID(), channel: "email", status: "pending", note: null });
+      continue;
+    }
+    if (messagesLeft > 0) {
+      messagesLeft--;
+      planned.push({
+        ...base,
+        id: randomUUID(),
+        channel: contact.channel,
+        status: "pending",
+        note: null,
+      });
+    } else {
+      skippedNames.push(contact.name);
+      planned.push({
+        ...base,
+        id: randomUUID(),
+        channel: contact.channel,
+        status: "skipped",
+        note: "quota",
+      });
+    }
+    if (!input.isTest && voiceLeft > 0) {
+      voiceLeft--;
+      planned.push({ ...base, id: randomUUID(), channel: "voice", status: "pending", note: null });
+    }
+  }
+
+  const reachesSomeone = planned.some((d) => d.status === "pending" && d.kind === "alert");
+  if (!input.isTest && !reachesSomeone) {
+    const first = planned.find((d) => d.status === "skipped" && isPhoneChannel(d.channel));
+    if (first) {
+      first.status = "pending";
+      first.note = "emergency_overage";
+      skippedNames.splice(skippedNames.indexOf(first.contactName), 1);
+    }
+  }
+  if (skippedNames.length > 0 && input.ownerEmail) {
+    planned.push({
+      id: randomUUID(),
+      contactId: null,
+      contactName: skippedNames.join(", "),
+      channel: "email",
+      destination: input.ownerEmail,
+      kind: "quota_notice",
+      status: "pending",
+      note: "quota",
+    });
+  }
+  return planned;
+}
+
+/**
+ * Records an alert and its deliveries in one transaction. A repeated
+ * idempotency key returns the first alert and creates nothing.
+ */
+export async function raiseAlert(services: Services, input: RaiseAlertInput): Promise<RaisedAlert> {
+  const { db, cipher, config } = services;
+  const tokens = alertTokens(config.dataEncryptionKey);
+  const scope = input.source === "card" ? `card:${input.tagId}` : `${input.source}:${input.userId}`;
+  const key = `${scope}:${input.idempotencyKey}`;
+  const isTest = input.source === "test";
+
+  const result = await db.transaction(async (tx) => {
+    const profile = await getProfile(tx, cipher, input.userId);
+    const [inserted] = await tx
+      .insert(alerts)
+      .values({
+        idempotencyKey: key,
+        userId: input.userId,
+        tagId: input.tagId,
+        source: input.source,
+        isTest,
+        latitude: input.location?.latitude.toFixed(6) ?? null,
+        longitude: input.location?.longitude.toFixed(6) ?? null,
+        language: profile?.language ?? "en",
+        clientAddress: input.clientAddress,
+        escalateAt: isTest ? null : new Date(Date.now() + config.escalationMinutes * 60_000),
+      })
+      .onConflictDoNothing({ target: alerts.idempotencyKey })
+      .returning({ id: alerts.id });
+    if (!inserted) {
+      const [existing] = await tx
+        .select({ id: alerts.id })
+        .from(alerts)
+        .where(eq(alerts.idempotencyKey, key));
+      const reached = await tx
+        .select({ n: sql<number>`count(distinct ${alertDeliveries.contactId})::int` })
+        .from(alertDeliveries)
+        .where(
+          and(eq(alertDeliveries.alertId, existing!.id), ne(alertDeliveries.status, "skipped")),
+        );
+      return { alertId: existing!.id, created: false, contactsReached: reached[0]?.n ?? 0 };
+    }
+    // Quotas are counted per owner: serialise this owner's alerts.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${input.userId}`}))`);
+    const plan = profile?.plan ?? "free";
+    const [owner] = await tx
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.id, input.userId));
+    const ownerEmail = owner && !owner.email.endsWith(".invalid") ? owner.email : null;
+    const planned = planDeliveries({
+      contacts: await listContacts(tx, cipher, input.userId),
+      plan,
+      usage: await quotaUsage(tx, input.userId, plan),
+      isTest,
+      ownerEmail,
+    });
+    if (planned.length) {
+      await tx.insert(alertDeliveries).values(
+        planned.map((d) => ({
+          id: d.id,
+          alertId: inserted.id,
+          contactId: d.contactId,
+          contactName: d.contactName,
+          channel: d.channel,
+          destination: cipher.encrypt(d.destination, `alert_deliveries.destination:${d.id}`),
+          kind: d.kind,
+          status: d.status,
+          note: d.note,
+        })),
+      );
+    }
+    const reached = new Set(
+      planned.filter((d) => d.status === "pending" && d.contactId).map((d) => d.contactId),
+    );
+    return { alertId: inserted.id, created: true, contactsReached: reached.size };
+  });
+
+  if (result.created) {
+    await recordAudit(db, services.logger, {
+      type: input.source === "sos" || isTest ? "sos_triggered" : "alert_sent",
+      userId: input.userId,
+      clientAddress: input.clientAddress,
+      metadata: {
+        alert_id: result.alertId,
+        tag_id: input.tagId,
+        source: input.source,
+        type: isTest ? "test" : input.source,
+        located: Boolean(input.location),
+      },
+    });
+    services.dispatcher?.nudge();
+  }
+  return { ...result, viewerToken: tokens.viewerToken(result.alertId) };
+}

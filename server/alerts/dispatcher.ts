@@ -1,0 +1,287 @@
+import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { PLANS, type PlanId } from "../../app/lib/plans.ts";
+import { alertDeliveries, alerts, profiles, user } from "../db/schema.ts";
+import { ProviderError } from "../delivery/twilio.ts";
+import type { Services } from "../services.ts";
+import { composeAlertMessage } from "./compose.ts";
+import { alertTokens } from "./tokens.ts";
+
+export const MAX_ATTEMPTS = 8;
+const BATCH_SIZE = 20;
+/** A claimed delivery whose sender died is taken up again after this long. */
+const CLAIM_LEASE_SECONDS = 60;
+
+export interface Dispatcher {
+  start(): void;
+  stop(): Promise<void>;
+  /** Asks for a pass as soon as possible (after an alert is recorded). */
+  nudge(): void;
+  /** One pass: escalations due, then a batch of due deliveries. Returns how many were handled. */
+  runOnce(): Promise<number>;
+}
+
+/** Exponential backoff with jitter: about 2 s, 4 s, 8 s … capped at 5 minutes. */
+export function retryDelayMs(attempts: number, random = Math.random): number {
+  const base = Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 300_000);
+  return Math.round(base * (0.5 + random() * 0.5));
+}
+
+type Claimed = typeof alertDeliveries.$inferSelect;
+
+export function createDispatcher(
+  services: Services,
+  options: { intervalMs?: number; maxAttempts?: number } = {},
+): Dispatcher {
+  const { db, logger, config, cipher } = services;
+  const tokens = alertTokens(config.dataEncryptionKey);
+  const intervalMs = options.intervalMs ?? 1_000;
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = true;
+
+  /** Claims due deliveries; SKIP LOCKED lets several instances share the outbox. */
+  async function claim(): Promise<Claimed[]> {
+    return db
+      .execute(sql`
+      update alert_deliveries set status = 'sending', attempts = attempts + 1,
+        locked_until = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS}), updated_at = now()
+      where id in (
+        select id from alert_deliveries
+        where (status = 'pending' and next_attempt_at <= now())
+           or (status = 'sending' and locked_until < now())
+        order by next_attempt_at
+        limit ${BATCH_SIZE}
+        for update skip locked)
+      returning *`)
+      .then((result) => rowsOf(result).map(toDelivery));
+  }
+
+  async function deliver(delivery: Claimed) {
+    const [context] = await db
+      .select({
+        alert: alerts,
+        ownerName: profiles.fullName,
+        accountName: user.name,
+      })
+      .from(alerts)
+      .innerJoin(user, eq(user.id, alerts.userId))
+      .leftJoin(profiles, eq(profiles.id, alerts.userId))
+      .where(eq(alerts.id, delivery.alertId));
+    if (!context) return;
+    const { alert } = context;
+    if (alert.status === "cancelled" && delivery.kind !== "all_clear") {
+      await db
+        .update(alertDeliveries)
+        .set({ status: "cancelled", lockedUntil: null })
+        .where(eq(alertDeliveries.id, delivery.id));
+      return;
+    }
+    const to = cipher.decrypt(delivery.destination, `alert_deliveries.destination:${delivery.id}`);
+    const message = composeAlertMessage({
+      kind: delivery.kind as "alert",
+      channel: delivery.channel as "email",
+      to,
+      language: alert.language,
+      source: alert.source as "card",
+      ownerName: context.ownerName || context.accountName,
+      tagId: alert.tagId,
+      latitude: alert.latitude,
+      longitude: alert.longitude,
+      raisedAt: alert.createdAt,
+      ackUrl: delivery.contactId ? `${config.publicUrl}/ack/${tokens.ackToken(delivery.id)}` : null,
+      skippedContacts: delivery.kind === "quota_notice" ? delivery.contactName : undefined,
+    });
+    message.metadata = { deliveryId: delivery.id, alertId: alert.id, kind: delivery.kind };
+    try {
+      const receipt = await services.messenger.send(message, { idempotencyKey: delivery.id });
+      await db
+        .update(alertDeliveries)
+        .set({
+          // The dev outbox has the message in hand: that is delivery.
+          status: receipt.provider === "dev-outbox" ? "delivered" : "sent",
+          provider: receipt.provider,
+          providerMessageId: receipt.providerMessageId,
+          sentAt: new Date(),
+          lockedUntil: null,
+          lastError: null,
+        })
+        .where(eq(alertDeliveries.id, delivery.id));
+    } catch (error) {
+      const permanent = error instanceof ProviderError && error.permanent;
+      const giveUp = permanent || delivery.attempts >= maxAttempts;
+      const text = error instanceof Error ? error.message : String(error);
+      logger.warn(
+        { deliveryId: delivery.id, attempts: delivery.attempts, giveUp, err: text },
+        giveUp ? "delivery failed" : "delivery will be retried",
+      );
+      await db
+        .update(alertDeliveries)
+        .set({
+          status: giveUp ? "failed" : "pending",
+          nextAttemptAt: new Date(Date.now() + retryDelayMs(delivery.attempts)),
+          lockedUntil: null,
+          lastError: text.slice(0, 500),
+        })
+        .where(eq(alertDeliveries.id, delivery.id));
+    }
+  }
+
+  /**
+   * A real emergency nobody acknowledged in time escalates once: a voice call
+   * to phone contacts while the plan has voice quota, otherwise a reminder on
+   * the contact's own channel.
+   */
+  async function escalate(): Promise<number> {
+    const due = await db
+      .update(alerts)
+      .set({ escalatedAt: new Date() })
+      .where(
+        and(
+          eq(alerts.status, "active"),
+          eq(alerts.isTest, false),
+          isNull(alerts.acknowledgedAt),
+          isNull(alerts.escalatedAt),
+          lte(alerts.escalateAt, new Date()),
+        ),
+      )
+      .returning({ id: alerts.id, userId: alerts.userId });
+    for (const alert of due) {
+      const sent = await db
+        .select()
+        .from(alertDeliveries)
+        .where(
+          and(
+            eq(alertDeliveries.alertId, alert.id),
+            eq(alertDeliveries.kind, "alert"),
+            inArray(alertDeliveries.status, ["sent", "delivered"]),
+          ),
+        );
+      const [profile] = await db
+        .select({ plan: profiles.plan })
+        .from(profiles)
+        .where(eq(profiles.id, alert.userId));
+      const voiceAllowed = (PLANS[(profile?.plan ?? "free") as PlanId].limits.voiceCalls ?? 1) > 0;
+      const called = new Set(sent.filter((d) => d.channel === "voice").map((d) => d.contactId));
+      const seen = new Set<string>();
+      const rows = [];
+      for (const delivery of sent) {
+        if (!delivery.contactId || seen.has(delivery.contactId) || delivery.channel === "voice")
+          continue;
+        seen.add(delivery.contactId);
+        const to = cipher.decrypt(
+          delivery.destination,
+          `alert_deliveries.destination:${delivery.id}`,
+        );
+        const voice =
+          delivery.channel !== "email" && voiceAllowed && !called.has(delivery.contactId);
+        const id = crypto.randomUUID();
+        rows.push({
+          id,
+          alertId: alert.id,
+          contactId: delivery.contactId,
+          contactName: delivery.contactName,
+          channel: voice ? "voice" : delivery.channel,
+          destination: cipher.encrypt(to, `alert_deliveries.destination:${id}`),
+          kind: "escalation",
+        });
+      }
+      if (rows.length) await db.insert(alertDeliveries).values(rows);
+      logger.info(
+        { alertId: alert.id, deliveries: rows.length },
+        "alert escalated: no acknowledgement",
+      );
+    }
+    return due.length;
+  }
+
+  async function pass(): Promise<number> {
+    let handled = await escalate();
+    for (;;) {
+      const batch = await claim();
+      for (const delivery of batch) await deliver(delivery);
+      handled += batch.length;
+      if (batch.length < BATCH_SIZE || stopped) break;
+    }
+    return handled;
+  }
+
+  async function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass()
+      .catch((error) => {
+        // The database may be briefly unreachable; the next pass tries again.
+        logger.error({ err: error }, "dispatcher pass failed");
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          void runOnce();
+        }
+      });
+    return running;
+  }
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      await runOnce();
+      schedule();
+    }, intervalMs);
+    timer.unref?.();
+  };
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+    nudge() {
+      if (!stopped) void runOnce();
+    },
+    runOnce,
+  };
+}
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  if (Array.isArray(result)) return result as Record<string, unknown>[];
+  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
+}
+
+/** Raw rows come back in snake_case; map them to the Drizzle shape. */
+function toDelivery(row: Record<string, unknown>): Claimed {
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  return {
+    id: row.id as string,
+    alertId: row.alert_id as string,
+    contactId: (row.contact_id as string | null) ?? null,
+    contactName: row.contact_name as string,
+    channel: row.channel as string,
+    destination: row.destination as string,
+    kind: row.kind as string,
+    status: row.status as string,
+    attempts: Number(row.attempts),
+    nextAttemptAt: date(row.next_attempt_at)!,
+    lockedUntil: date(row.locked_until),
+    lastError: (row.last_error as string | null) ?? null,
+    note: (row.note as string | null) ?? null,
+    provider: (row.provider as string | null) ?? null,
+    providerMessageId: (row.provider_message_id as string | null) ?? null,
+    acknowledgedAt: date(row.acknowledged_at),
+    sentAt: date(row.sent_at),
+    createdAt: date(row.created_at)!,
+    updatedAt: date(row.updated_at)!,
+  };
+}
