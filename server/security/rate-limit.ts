@@ -79,9 +79,9 @@ export function databaseRateLimiter(db: Executor): RateLimiter {
 
 /** The same windows in Redis (rate-limiter-flexible), for many instances without database load. */
 export function redisRateLimiter(url: string): RateLimiter {
-  // A slow or absent Redis must not hold up a sign-in: commands give up after
-  // half a second and the limiter fails open (see failOpen).
-  const client = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 500 });
+  // A slow or absent Redis must not hold up a sign-in for long: commands give up
+  // after two seconds and the limiter fails open (see failOpen).
+  const client = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2_000 });
   client.on("error", () => {}); // reported per call by failOpen
   const limiters = new Map<string, RateLimiterRedis>();
   const limiterFor = (rule: RateRule) => {

@@ -17,7 +17,6 @@ afterAll(() => app?.close());
 const key = () => `key-${crypto.randomUUID()}`;
 const deliveriesOf = (alertId: string) =>
   app.services.db.select().from(alertDeliveries).where(eq(alertDeliveries.alertId, alertId));
-const messagesTo = (to: string) =>
   app.services.db.select().from(devOutbox).where(eq(devOutbox.to, to));
 
 describe("raising an alert", () => {
