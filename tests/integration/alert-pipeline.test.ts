@@ -17,7 +17,6 @@ afterAll(() => app?.close());
 const key = () => `key-${crypto.randomUUID()}`;
 const deliveriesOf = (alertId: string) =>
   app.services.db.select().from(alertDeliveries).where(eq(alertDeliveries.alertId, alertId));
-app.services.db.select().from(devOutbox).where(eq(devOutbox.to, to));
 
 describe("raising an alert", () => {
   it("records one delivery per contact and sends each on its channel with the map link", async () => {
