@@ -79,7 +79,11 @@ export async function loadPublicCard(services: Services, tagId: string): Promise
  * A scan: last_scanned_at, a view record and an audit event. Called without
  * waiting, so the card never waits for these writes; failures are logged.
  */
-export function recordScan(services: Services, card: { tagId: string; ownerId: string }, clientAddress: string) {
+export function recordScan(
+  services: Services,
+  card: { tagId: string; ownerId: string },
+  clientAddress: string,
+) {
   const { db, logger } = services;
   void (async () => {
     await db.update(tags).set({ lastScannedAt: new Date() }).where(eq(tags.id, card.tagId));
@@ -114,7 +118,7 @@ export async function revealMedical(
     .innerJoin(profiles, eq(profiles.id, tags.userId))
     .where(and(eq(tags.id, tagId), eq(tags.isActive, true), eq(tags.isLost, false)))
     .limit(1);
-  if (!row || !row.showMedical) return null;
+  if (!row?.showMedical) return null;
   const profile = decryptProfile(cipher, row.profile);
   await db.insert(tagViewLogs).values({ tagId, fullMedicalViewed: true });
   await recordAudit(db, logger, {
@@ -145,7 +149,11 @@ export interface AlertStatus {
  * their deliveries, and whether they acknowledged. Names only when the owner
  * shows contacts on the card.
  */
-export async function alertStatus(services: Services, alertId: string, showNames: boolean): Promise<AlertStatus | null> {
+export async function alertStatus(
+  services: Services,
+  alertId: string,
+  showNames: boolean,
+): Promise<AlertStatus | null> {
   const { db } = services;
   const [alert] = await db.select().from(alerts).where(eq(alerts.id, alertId)).limit(1);
   if (!alert) return null;
@@ -154,14 +162,32 @@ export async function alertStatus(services: Services, alertId: string, showNames
     .from(alertDeliveries)
     .where(and(eq(alertDeliveries.alertId, alertId), sql`${alertDeliveries.contactId} is not null`))
     .orderBy(asc(alertDeliveries.createdAt));
-  const rank: Record<string, number> = { cancelled: 0, skipped: 1, failed: 2, pending: 3, sending: 3, sent: 4, delivered: 5 };
-  const byContact = new Map<string, { name: string; state: DeliveryState; acknowledged: boolean; rank: number }>();
+  const rank: Record<string, number> = {
+    cancelled: 0,
+    skipped: 1,
+    failed: 2,
+    pending: 3,
+    sending: 3,
+    sent: 4,
+    delivered: 5,
+  };
+  const byContact = new Map<
+    string,
+    { name: string; state: DeliveryState; acknowledged: boolean; rank: number }
+  >();
   for (const row of rows) {
-    const state = (row.status === "pending" || row.status === "sending" ? "sending" : row.status) as DeliveryState;
+    const state = (
+      row.status === "pending" || row.status === "sending" ? "sending" : row.status
+    ) as DeliveryState;
     const current = byContact.get(row.contactId!);
     const r = rank[row.status] ?? 0;
     if (!current) {
-      byContact.set(row.contactId!, { name: row.contactName, state, acknowledged: Boolean(row.acknowledgedAt), rank: r });
+      byContact.set(row.contactId!, {
+        name: row.contactName,
+        state,
+        acknowledged: Boolean(row.acknowledgedAt),
+        rank: r,
+      });
     } else {
       if (r > current.rank) Object.assign(current, { state, rank: r });
       if (row.acknowledgedAt) current.acknowledged = true;
