@@ -34,10 +34,12 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("qa", "routes/qa.tsx"),
     route("admin", "routes/admin.tsx"),
+    route("ack/:token", "routes/ack.tsx"),
     route("dev/outbox", "routes/dev.outbox.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("t", "routes/card-missing-id.tsx"),
   route("t/:tagId", "routes/card.tsx"),
+  route("t/:tagId/status", "routes/card-status.ts"),
   route("dev/outbox.json", "routes/dev.outbox-json.ts"),
 ] satisfies RouteConfig;

@@ -20,6 +20,9 @@ export function launchBrowser(): Promise<Browser> {
 
 export const baseURL = () => inject("baseURL");
 
+export const MOBILE_USER_AGENT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
+
 export interface WatchedPage {
   page: Page;
   /** Console errors, uncaught exceptions and CSP violations seen so far. */
@@ -34,6 +37,8 @@ export async function openPage(
   const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   const context = await browser.newContext({
     baseURL: baseURL(),
+    // A phone's browser: headless Chromium's own user agent is (rightly) treated as a bot.
+    userAgent: MOBILE_USER_AGENT,
     ...options,
     extraHTTPHeaders: { "x-forwarded-for": address, ...options.extraHTTPHeaders },
   });
