@@ -40,6 +40,7 @@ export function createDispatcher(
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = true;
+  let stopping = false;
 
   /** Claims due deliveries; SKIP LOCKED lets several instances share the outbox. */
   async function claim(): Promise<Claimed[]> {
@@ -202,7 +203,7 @@ export function createDispatcher(
       const batch = await claim();
       for (const delivery of batch) await deliver(delivery);
       handled += batch.length;
-      if (batch.length < BATCH_SIZE || stopped) break;
+      if (batch.length < BATCH_SIZE || stopping) break;
     }
     return handled;
   }
@@ -245,6 +246,7 @@ export function createDispatcher(
     },
     async stop() {
       stopped = true;
+      stopping = true;
       if (timer) clearTimeout(timer);
       await running;
     },
