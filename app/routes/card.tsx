@@ -10,7 +10,7 @@ import {
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { data, Link, redirect, useFetcher } from "react-router";
 import { isIdempotencyKey, parseLocation, raiseAlert } from "../../server/alerts/create.ts";
 import { alertTokens } from "../../server/alerts/tokens.ts";
 import {
