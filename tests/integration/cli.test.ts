@@ -101,7 +101,7 @@ describe("safetap tags mint", () => {
       expect(await server.stop()).toBe(0);
     }
     expect(await tagsInEmbedded(dir, [])).toEqual([]);
-  });
+  }, 120_000); // starts a production server: slow on a loaded machine
 });
 
 describe.runIf(TEST_DATABASE_URL)("safetap on PostgreSQL", () => {
