@@ -1,4 +1,5 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../lib/cn.ts";
 
@@ -53,4 +54,18 @@ export function Notice({
       </div>
     </div>
   );
+}
+
+/**
+ * The notice a form shows: the server's answer, or a local check's notice
+ * raised since that answer. A new answer replaces any local notice.
+ */
+export function useNotice(answer: unknown, serverNotice: NoticeData | null | undefined) {
+  const [local, setLocal] = useState<{ answer: unknown; notice: NoticeData } | null>(null);
+  const notice = local && local.answer === answer ? local.notice : (serverNotice ?? null);
+  return {
+    notice,
+    show: (next: NoticeData) => setLocal({ answer, notice: next }),
+    clear: () => setLocal(null),
+  };
 }

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { PasswordStrength } from "../components/auth/password-strength.tsx";
-import { Notice, type NoticeData } from "../components/notice.tsx";
+import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "../components/ui/card.tsx";
 import { Input, Label } from "../components/ui/input.tsx";
@@ -126,12 +126,38 @@ interface StepProps {
   redirectTo: string | null;
 }
 
-/** Client-side checks with the server's rules, so mistakes show before a round trip. */
-function useFormNotice(data: AuthActionData | undefined) {
-  const [local, setLocal] = useState<NoticeData | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new server answer replaces a local notice
-  useEffect(() => setLocal(null), [data]);
-  return { notice: local ?? (data?.notice || null), setLocal };
+function IdentifierField({
+  id,
+  label,
+  defaultValue,
+  invalid,
+  hint,
+}: {
+  id: string;
+  label: string;
+  defaultValue?: string;
+  invalid?: boolean;
+  hint?: string;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name="identifier"
+        autoComplete="username"
+        maxLength={LIMITS.email}
+        defaultValue={defaultValue}
+        aria-invalid={invalid || undefined}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 function SignUpForm({ data, plan, redirectTo }: StepProps) {
@@ -141,7 +167,7 @@ function SignUpForm({ data, plan, redirectTo }: StepProps) {
   const busy = navigation.state === "submitting";
   const values = data?.step === "form" ? data.values : undefined;
   const [password, setPassword] = useState("");
-  const { notice, setLocal } = useFormNotice(data);
+  const { notice, show } = useNotice(data, data?.notice);
   const field = data?.step === "form" ? data.field : undefined;
 
   return (
@@ -155,7 +181,7 @@ function SignUpForm({ data, plan, redirectTo }: StepProps) {
         const problem = checkSignUp(form);
         if (problem) {
           event.preventDefault();
-          setLocal(problem);
+          show(problem);
         }
       }}
     >
@@ -187,22 +213,13 @@ function SignUpForm({ data, plan, redirectTo }: StepProps) {
           }}
         />
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-identifier`}>{t("signup.identifier")}</Label>
-        <Input
-          id={`${ids}-identifier`}
-          name="identifier"
-          autoComplete="username"
-          inputMode="email"
-          maxLength={LIMITS.email}
-          defaultValue={values?.identifier}
-          aria-invalid={field === "identifier" || undefined}
-          aria-describedby={`${ids}-identifier-hint`}
-        />
-        <p id={`${ids}-identifier-hint`} className="text-xs text-muted-foreground">
-          {t("signup.identifierHint")}
-        </p>
-      </div>
+      <IdentifierField
+        id={`${ids}-identifier`}
+        label={t("signup.identifier")}
+        defaultValue={values?.identifier}
+        invalid={field === "identifier"}
+        hint={t("signup.identifierHint")}
+      />
       <div className="space-y-1.5">
         <Label htmlFor={`${ids}-password`}>{t("signup.password")}</Label>
         <Input
@@ -263,7 +280,7 @@ function SignInForm({ data, plan, redirectTo }: StepProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const values = data?.step === "form" ? data.values : undefined;
-  const { notice, setLocal } = useFormNotice(data);
+  const { notice, show } = useNotice(data, data?.notice);
   return (
     <Form
       method="post"
@@ -274,7 +291,7 @@ function SignInForm({ data, plan, redirectTo }: StepProps) {
         const form = new FormData(event.currentTarget);
         if (!String(form.get("identifier") ?? "").trim() || !String(form.get("password") ?? "")) {
           event.preventDefault();
-          setLocal({
+          show({
             tone: "error",
             title: "auth:notices.signinFailed",
             description: "validation.signinRequired",
@@ -288,16 +305,11 @@ function SignInForm({ data, plan, redirectTo }: StepProps) {
       </div>
       <Notice notice={notice} />
       <HiddenContext plan={plan} redirectTo={redirectTo} />
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-identifier`}>{t("signin.identifier")}</Label>
-        <Input
-          id={`${ids}-identifier`}
-          name="identifier"
-          autoComplete="username"
-          maxLength={LIMITS.email}
-          defaultValue={values?.identifier}
-        />
-      </div>
+      <IdentifierField
+        id={`${ids}-identifier`}
+        label={t("signin.identifier")}
+        defaultValue={values?.identifier}
+      />
       <div className="space-y-1.5">
         <Label htmlFor={`${ids}-password`}>{t("signin.password")}</Label>
         <Input
@@ -335,16 +347,11 @@ function ForgotForm({ data, plan, redirectTo }: StepProps) {
       </div>
       <Notice notice={data?.notice} />
       <HiddenContext plan={plan} redirectTo={redirectTo} />
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-identifier`}>{t("signin.identifier")}</Label>
-        <Input
-          id={`${ids}-identifier`}
-          name="identifier"
-          autoComplete="username"
-          maxLength={LIMITS.email}
-          defaultValue={values?.identifier}
-        />
-      </div>
+      <IdentifierField
+        id={`${ids}-identifier`}
+        label={t("signin.identifier")}
+        defaultValue={values?.identifier}
+      />
       <Button type="submit" name="intent" value="forgot" className="w-full" disabled={busy}>
         {busy ? t("forgot.submitting") : t("forgot.submit")}
       </Button>
@@ -390,7 +397,7 @@ function CodeStep({
   const left = useCountdown(data.sentAt);
   const [code, setCode] = useState("");
   const [newPassword, setNewPassword] = useState("");
-  const { notice, setLocal } = useFormNotice(data);
+  const { notice, show } = useNotice(data, data?.notice);
   const context = (
     <>
       <HiddenContext plan={plan} redirectTo={redirectTo} />
@@ -416,7 +423,7 @@ function CodeStep({
         onSubmit={(event) => {
           if (!/^\d{6}$/.test(code)) {
             event.preventDefault();
-            setLocal({
+            show({
               tone: "error",
               title: "auth:notices.invalidCode",
               description: "validation.codeLength",
@@ -426,7 +433,7 @@ function CodeStep({
           const [passwordError] = data.purpose === "reset" ? passwordErrors(newPassword) : [];
           if (passwordError) {
             event.preventDefault();
-            setLocal({
+            show({
               tone: "error",
               title: "auth:notices.weakPassword",
               description: passwordError,

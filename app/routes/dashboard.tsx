@@ -23,16 +23,16 @@ import {
 } from "../../server/domain/contacts.ts";
 import { getProfile } from "../../server/domain/profiles.ts";
 import { listUserTags } from "../../server/domain/tags.ts";
-import { Notice, type NoticeData } from "../components/notice.tsx";
+import { ContactFields } from "../components/contact-fields.tsx";
+import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
 import { Button, buttonVariants } from "../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
-import { Input, Label, Select } from "../components/ui/input.tsx";
 import { cn } from "../lib/cn.ts";
 import { requireUser } from "../lib/guards.server.ts";
 import { requestTranslator } from "../lib/i18n.server.ts";
 import { metaTags } from "../lib/meta.ts";
 import { PLANS } from "../lib/plans.ts";
-import { CONTACT_CHANNELS, LIMITS, sanitizeText, validateContact } from "../lib/validation.ts";
+import { sanitizeText, validateContact } from "../lib/validation.ts";
 import type { Route } from "./+types/dashboard";
 
 /** Notices that arrive through the address after a redirect; only these keys are shown. */
@@ -405,14 +405,10 @@ function ContactsCard({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
-  const [localNotice, setLocalNotice] = useState<NoticeData | null>(null);
-  const [shownFor, setShownFor] = useState(actionData);
-  if (actionData !== shownFor) {
-    setShownFor(actionData);
-    setLocalNotice(null);
+  const { notice, show: showNotice } = useNotice(actionData, actionData?.notice);
+  useEffect(() => {
     if (actionData?.notice.tone === "success") formRef.current?.reset();
-  }
-  const notice = localNotice ?? actionData?.notice ?? null;
+  }, [actionData]);
   return (
     <Card id="contacts" className="scroll-mt-24 lg:col-span-2">
       <CardHeader>
@@ -473,7 +469,7 @@ function ContactsCard({
             const form = new FormData(event.currentTarget);
             if (!sanitizeText(form.get("name")) || !sanitizeText(form.get("value"))) {
               event.preventDefault();
-              setLocalNotice({
+              showNotice({
                 tone: "error",
                 title: "account:contacts.incomplete",
                 description: "validation.fillAllFields",
@@ -481,38 +477,7 @@ function ContactsCard({
             }
           }}
         >
-          <div className="space-y-1">
-            <Label htmlFor={`${ids}-name`}>{t("contacts.name")}</Label>
-            <Input
-              id={`${ids}-name`}
-              name="name"
-              maxLength={LIMITS.name}
-              defaultValue={actionData?.values?.name}
-            />
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor={`${ids}-channel`}>{t("contacts.channel")}</Label>
-            <Select
-              id={`${ids}-channel`}
-              name="channel"
-              defaultValue={actionData?.values?.channel ?? "sms"}
-            >
-              {CONTACT_CHANNELS.map((c) => (
-                <option key={c} value={c}>
-                  {t(`channels.${c}`)}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor={`${ids}-value`}>{t("contacts.value")}</Label>
-            <Input
-              id={`${ids}-value`}
-              name="value"
-              maxLength={LIMITS.email}
-              defaultValue={actionData?.values?.value}
-            />
-          </div>
+          <ContactFields idPrefix={ids} defaults={actionData?.values} />
           <div className="flex items-end">
             <Button type="submit" name="intent" value="addContact" disabled={busy}>
               {t("contacts.add")}

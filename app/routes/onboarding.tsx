@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { addContacts, ContactLimitError, listContacts } from "../../server/domain/contacts.ts";
 import { getProfile, saveProfile } from "../../server/domain/profiles.ts";
-import { Notice, type NoticeData } from "../components/notice.tsx";
+import { ContactFields } from "../components/contact-fields.tsx";
+import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
 import { Button, buttonVariants } from "../components/ui/button.tsx";
 import { Card, CardContent } from "../components/ui/card.tsx";
 import { Input, Label, Select, Textarea } from "../components/ui/input.tsx";
@@ -15,7 +16,6 @@ import { metaTags } from "../lib/meta.ts";
 import { onboardingContactRows, PLANS } from "../lib/plans.ts";
 import {
   BLOOD_TYPES,
-  CONTACT_CHANNELS,
   COUNTRIES,
   LIMITS,
   PROFILE_LANGUAGES,
@@ -162,7 +162,11 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
   const { profile, contactRows, editing, welcome } = loaderData;
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const [shownFor, setShownFor] = useState(actionData);
-  const [localNotice, setLocalNotice] = useState<NoticeData | null>(null);
+  const {
+    notice,
+    show: showNotice,
+    clear: clearNotice,
+  } = useNotice(actionData, actionData?.notice);
   const [name, setName] = useState(profile.fullName);
   const [language, setLanguage] = useState(profile.language);
   const [country, setCountry] = useState(profile.country);
@@ -173,17 +177,15 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
   // A server answer that points at a step brings the wizard there.
   if (actionData !== shownFor) {
     setShownFor(actionData);
-    setLocalNotice(null);
     if (actionData?.step) setStep(actionData.step);
   }
-  const notice = localNotice ?? actionData?.notice ?? null;
   const canGoOn = sanitizeText(name).length > 0 && Boolean(language) && Boolean(country);
 
   const next = () => {
     if (step === 1) {
       const name1 = sanitizeText(name);
       if (name1.length < 1 || name1.length > LIMITS.name) {
-        setLocalNotice({
+        showNotice({
           tone: "error",
           title: "account:onboarding.errors.invalidName",
           description: "validation.invalidName",
@@ -192,14 +194,14 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
       }
     }
     if (step === 2 && notes.trim().length > LIMITS.notes) {
-      setLocalNotice({
+      showNotice({
         tone: "error",
         title: "account:onboarding.errors.notesTooLong",
         description: "validation.notesTooLong",
       });
       return;
     }
-    setLocalNotice(null);
+    clearNotice();
     setStep((s) => (s < 3 ? ((s + 1) as 2 | 3) : s));
   };
 
@@ -375,36 +377,10 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
                       className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[1fr_8rem_1fr_auto]"
                       data-testid="contact-row"
                     >
-                      <div className="space-y-1">
-                        <Label htmlFor={`${ids}-c${row}-name`}>{t("contacts.name")}</Label>
-                        <Input
-                          id={`${ids}-c${row}-name`}
-                          name={`contacts.${index}.name`}
-                          maxLength={LIMITS.name}
-                        />
-                      </div>
-                      <div className="space-y-1">
-                        <Label htmlFor={`${ids}-c${row}-channel`}>{t("contacts.channel")}</Label>
-                        <Select
-                          id={`${ids}-c${row}-channel`}
-                          name={`contacts.${index}.channel`}
-                          defaultValue="sms"
-                        >
-                          {CONTACT_CHANNELS.map((c) => (
-                            <option key={c} value={c}>
-                              {t(`channels.${c}`)}
-                            </option>
-                          ))}
-                        </Select>
-                      </div>
-                      <div className="space-y-1">
-                        <Label htmlFor={`${ids}-c${row}-value`}>{t("contacts.value")}</Label>
-                        <Input
-                          id={`${ids}-c${row}-value`}
-                          name={`contacts.${index}.value`}
-                          maxLength={LIMITS.email}
-                        />
-                      </div>
+                      <ContactFields
+                        idPrefix={`${ids}-c${row}`}
+                        namePrefix={`contacts.${index}.`}
+                      />
                       <div className="flex items-end">
                         <Button
                           variant="ghost"
