@@ -4,8 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { createServerI18n } from "./lib/i18n.server.ts";
-import { detectRequestLanguage } from "./lib/i18n.ts";
+import { requestI18n } from "./lib/i18n.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -19,7 +18,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const i18n = createServerI18n(detectRequestLanguage(request));
+  const i18n = requestI18n(request);
   const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {

@@ -22,9 +22,21 @@ export function createServerI18n(language: Language): I18n {
   return instance;
 }
 
+/** One instance per request, shared by the render and every loader of that request. */
+const perRequest = new WeakMap<Request, I18n>();
+
+export function requestI18n(request: Request): I18n {
+  let instance = perRequest.get(request);
+  if (!instance) {
+    instance = createServerI18n(detectRequestLanguage(request));
+    perRequest.set(request, instance);
+  }
+  return instance;
+}
+
 /** A translator for the request's language, for loaders, actions and meta. */
 export function requestTranslator(request: Request) {
-  return createServerI18n(detectRequestLanguage(request)).t;
+  return requestI18n(request).t;
 }
 
 /** Translated title and description under `{key}.title` / `{key}.description`. */

@@ -2,12 +2,28 @@ import type { AppLoadContext } from "react-router";
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?safetap\.session_token=/;
 
+type SessionUser = NonNullable<
+  Awaited<ReturnType<AppLoadContext["services"]["auth"]["api"]["getSession"]>>
+>["user"];
+
+/** One lookup per request: the root loader and the page's loader share it. */
+const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+
 /**
  * The signed-in user, or null. Requests without a session cookie (every
  * stranger reading a card) never touch the session table.
  */
-export async function getSessionUser(request: Request, context: AppLoadContext) {
-  if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
-  const session = await context.services.auth.api.getSession({ headers: request.headers });
-  return session?.user ?? null;
+export function getSessionUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser | null> {
+  if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return Promise.resolve(null);
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = context.services.auth.api
+      .getSession({ headers: request.headers })
+      .then((session) => session?.user ?? null);
+    lookups.set(request, lookup);
+  }
+  return lookup;
 }
