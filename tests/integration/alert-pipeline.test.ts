@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planDeliveries, raiseAlert } from "../../server/alerts/create.ts";
 import { createDispatcher, retryDelayMs } from "../../server/alerts/dispatcher.ts";
 import { alertDeliveries, alerts, devOutbox } from "../../server/db/schema.ts";
+import type { Services } from "../../server/services.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
+import { createOwner, type Owner } from "../support/fixtures.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -15,6 +16,16 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const key = () => `key-${crypto.randomUUID()}`;
+/** An alert for the owner's tag with a fresh key and no location. */
+const raise = (services: Services, owner: Owner, source: "card" | "sos" | "test") =>
+  raiseAlert(services, {
+    source,
+    userId: owner.userId,
+    tagId: owner.tagId,
+    idempotencyKey: key(),
+    location: null,
+    clientAddress: "x",
+  });
 const deliveriesOf = (alertId: string) =>
   app.services.db.select().from(alertDeliveries).where(eq(alertDeliveries.alertId, alertId));
 
@@ -65,14 +76,7 @@ describe("raising an alert", () => {
     const owner = await createOwner(app.services, {
       contacts: [{ name: "Ana", channel: "email", value: `ana-${Date.now()}@example.com` }],
     });
-    const raised = await raiseAlert(app.services, {
-      source: "card",
-      userId: owner.userId,
-      tagId: owner.tagId,
-      idempotencyKey: key(),
-      location: null,
-      clientAddress: "x",
-    });
+    const raised = await raise(app.services, owner, "card");
     await createDispatcher(app.services).runOnce();
     const [delivery] = await deliveriesOf(raised.alertId);
     const messages = await app.services.db
@@ -118,14 +122,7 @@ describe("raising an alert", () => {
 
   it("test alerts are marked TEST and make no voice call", async () => {
     const owner = await createOwner(app.services, { name: "Terry Test" });
-    const raised = await raiseAlert(app.services, {
-      source: "test",
-      userId: owner.userId,
-      tagId: owner.tagId,
-      idempotencyKey: key(),
-      location: null,
-      clientAddress: "x",
-    });
+    const raised = await raise(app.services, owner, "test");
     const deliveries = await deliveriesOf(raised.alertId);
     expect(deliveries.map((d) => d.channel).sort()).toEqual(["email", "sms"]);
     await createDispatcher(app.services).runOnce();
@@ -195,14 +192,7 @@ describe("quotas (DESIGN 1.2–1.3): never blocking email", () => {
     });
     const statuses: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const raised = await raiseAlert(app.services, {
-        source: "test",
-        userId: owner.userId,
-        tagId: owner.tagId,
-        idempotencyKey: key(),
-        location: null,
-        clientAddress: "x",
-      });
+      const raised = await raise(app.services, owner, "test");
       const sms = (await deliveriesOf(raised.alertId)).find((d) => d.channel === "sms");
       statuses.push(sms!.status);
     }
@@ -254,14 +244,7 @@ describe("retries", () => {
         plan: "free",
         contacts: [{ name: "Text", channel: "sms", value: "+15550004444" }],
       });
-      const raised = await raiseAlert(test.services, {
-        source: "test",
-        userId: owner.userId,
-        tagId: owner.tagId,
-        idempotencyKey: key(),
-        location: null,
-        clientAddress: "x",
-      });
+      const raised = await raise(test.services, owner, "test");
       const dispatcher = createDispatcher(test.services);
       await dispatcher.runOnce();
       let [delivery] = await test.services.db
@@ -300,14 +283,7 @@ describe("retries", () => {
         plan: "free",
         contacts: [{ name: "Text", channel: "sms", value: "+15550005555" }],
       });
-      const raised = await raiseAlert(test.services, {
-        source: "test",
-        userId: owner.userId,
-        tagId: owner.tagId,
-        idempotencyKey: key(),
-        location: null,
-        clientAddress: "x",
-      });
+      const raised = await raise(test.services, owner, "test");
       const dispatcher = createDispatcher(test.services, { maxAttempts: 3 });
       for (let i = 0; i < 3; i++) {
         await dispatcher.runOnce();
@@ -339,14 +315,7 @@ describe("messages in the owner's language", () => {
       language: "es",
       contacts: [{ name: "Pablo", channel: "email", value: `pablo-${Date.now()}@example.com` }],
     });
-    const raised = await raiseAlert(app.services, {
-      source: "sos",
-      userId: owner.userId,
-      tagId: owner.tagId,
-      idempotencyKey: key(),
-      location: null,
-      clientAddress: "x",
-    });
+    const raised = await raise(app.services, owner, "sos");
     await createDispatcher(app.services).runOnce();
     const [delivery] = await deliveriesOf(raised.alertId);
     const [message] = await app.services.db
