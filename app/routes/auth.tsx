@@ -18,6 +18,7 @@ import { metaTags } from "../lib/meta.ts";
 import { isPlanId } from "../lib/plans.ts";
 import { getSessionUser } from "../lib/session.server.ts";
 import {
+  isSixDigitCode,
   LIMITS,
   parseIdentifier,
   passwordErrors,
@@ -421,7 +422,7 @@ function CodeStep({
         noValidate
         className="space-y-4"
         onSubmit={(event) => {
-          if (!/^\d{6}$/.test(code)) {
+          if (!isSixDigitCode(code)) {
             event.preventDefault();
             show({
               tone: "error",

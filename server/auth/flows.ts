@@ -2,6 +2,7 @@ import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import {
   type Identifier,
+  isSixDigitCode,
   LIMITS,
   parseIdentifier,
   passwordErrors,
@@ -348,7 +349,7 @@ export async function verifyCode(
 ): Promise<SignedIn | FlowFailure> {
   const { services } = ctx;
   const code = typeof input.code === "string" ? input.code.trim() : "";
-  if (!/^\d{6}$/.test(code))
+  if (!isSixDigitCode(code))
     return { ok: false, kind: "invalid", field: "code", message: "validation.codeLength" };
   const challenge = await findOpenChallenge(services.db, input.challengeId);
   if (!challenge) return { ok: false, kind: "no_challenge" };

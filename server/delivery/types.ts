@@ -1,5 +1,4 @@
-export const MESSAGE_CHANNELS = ["email", "sms", "whatsapp", "voice"] as const;
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export type MessageChannel = "email" | "sms" | "whatsapp" | "voice";
 
 export interface OutgoingMessage {
   channel: MessageChannel;

@@ -16,10 +16,6 @@ export const PRODUCT_PREFIX: Record<Product, string> = {
 export const TAG_ID_PATTERN = /^(WB|CD|KC|ST)-[A-HJ-NP-Z2-9]{5}$/;
 export const ACTIVATION_TOKEN_PATTERN = /^ACT-[A-HJ-NP-Z2-9]{6}$/;
 
-export function isProduct(value: unknown): value is Product {
-  return typeof value === "string" && (PRODUCTS as readonly string[]).includes(value);
-}
-
 export function newTagId(product: Product): string {
   return `${PRODUCT_PREFIX[product]}-${randomString(TAG_ALPHABET, 5)}`;
 }

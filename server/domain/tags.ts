@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { tags } from "../db/schema.ts";
 import { activationTokenHasher, newActivationToken, newTagId, type Product } from "./tag-ids.ts";
@@ -65,11 +65,6 @@ export function mintedTagsCsv(rows: MintedTag[]): string {
   const lines = ["tag_id,activation_token,card_url"];
   for (const row of rows) lines.push(`${row.tagId},${row.activationToken},${row.cardUrl}`);
   return `${lines.join("\n")}\n`;
-}
-
-export async function findTags(db: Executor, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(tags).where(inArray(tags.id, ids));
 }
 
 /** The owner's tags, most recently linked first (spec: read where user_id ordered by linked_at desc). */

@@ -21,9 +21,6 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-/** Spec default when a limit answers without a time: 300 seconds. */
-export const DEFAULT_RETRY_AFTER_SECONDS = 300;
-
 /** The limits for account actions, per identifier and per client address. */
 export const AUTH_RULES = {
   signupIdentifier: { name: "signup:identifier", points: 5, windowSeconds: 3600 },
