@@ -32,13 +32,3 @@ export async function switchToFreePlan(context: AppLoadContext, userId: string) 
     .limit(1);
   return { onboardingCompleted: row?.onboardingCompleted ?? false };
 }
-
-/**
- * Browsers send Origin with every POST; a different origin means another site
- * is submitting the form (the session cookie's SameSite=Lax already stops most).
- */
-export function isSameOriginPost(request: Request, publicUrl: string): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin) return true;
-  return origin === new URL(request.url).origin || origin === new URL(publicUrl).origin;
-}

@@ -34,17 +34,28 @@ export function Audiences() {
               <p className="mt-2 flex-1 text-sm text-muted-foreground">
                 {t(`audiences.items.${key}.body`)}
               </p>
-              <span className="mt-4 text-sm font-semibold text-primary">
-                {t(`audiences.items.${key}.cta`)}
-                <ArrowRight
-                  className="ml-1 inline size-4 align-[-3px] transition-transform group-hover:translate-x-0.5"
-                  aria-hidden="true"
-                />
-              </span>
+              <ArrowLabel text={t(`audiences.items.${key}.cta`)} />
             </Link>
           </li>
         ))}
       </ul>
     </Section>
+  );
+}
+
+/** The link's label with its arrow kept on the same line as the last word. */
+function ArrowLabel({ text }: { text: string }) {
+  const cut = text.lastIndexOf(" ");
+  return (
+    <span className="mt-4 text-sm font-semibold text-primary">
+      {cut > 0 ? `${text.slice(0, cut)} ` : ""}
+      <span className="whitespace-nowrap">
+        {text.slice(cut + 1)}
+        <ArrowRight
+          className="ml-1 inline size-4 align-[-3px] transition-transform group-hover:translate-x-0.5"
+          aria-hidden="true"
+        />
+      </span>
+    </span>
   );
 }

@@ -6,12 +6,19 @@ import { COMPARISON_ROWS, PLAN_COMPARISON, PLAN_IDS, PLANS, planVars } from "../
 export function CompareTable({ id }: { id?: string }) {
   const { t } = useTranslation("marketing");
   return (
-    <div id={id} className="overflow-x-auto rounded-xl border bg-card" data-testid="compare-table">
+    <section
+      id={id}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable so keyboard users can scroll it sideways
+      tabIndex={0}
+      aria-label={t("compare.caption")}
+      className="overflow-x-auto rounded-xl border bg-card"
+      data-testid="compare-table"
+    >
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
         <caption className="sr-only">{t("compare.caption")}</caption>
         <thead>
           <tr className="border-b bg-muted/60">
-            <th scope="col" className="p-4 font-semibold">
+            <th scope="col" className="sticky left-0 bg-muted p-4 font-semibold">
               {t("compare.feature")}
             </th>
             {PLAN_IDS.map((planId) => (
@@ -24,7 +31,7 @@ export function CompareTable({ id }: { id?: string }) {
         <tbody>
           {COMPARISON_ROWS.map((row) => (
             <tr key={row} className="border-b last:border-b-0" data-testid={`compare-row-${row}`}>
-              <th scope="row" className="p-4 font-medium">
+              <th scope="row" className="sticky left-0 bg-card p-4 font-medium">
                 {t(`compare.rows.${row}`)}
               </th>
               {PLAN_IDS.map((planId) => {
@@ -51,6 +58,6 @@ export function CompareTable({ id }: { id?: string }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
