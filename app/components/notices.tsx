@@ -36,6 +36,7 @@ export function Notices({ notice }: { notice: PendingNotice | null }) {
         closeButton
         containerAriaLabel={t("notices.region")}
         toastOptions={{
+          classNames: { description: "!text-muted-foreground" },
           style: {
             background: "var(--card)",
             color: "var(--card-foreground)",

@@ -17,7 +17,7 @@ export function CompareTable({ id }: { id?: string }) {
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
         <caption className="sr-only">{t("compare.caption")}</caption>
         <thead>
-          <tr className="border-b bg-muted/60">
+          <tr className="border-b bg-muted">
             <th scope="col" className="sticky left-0 bg-muted p-4 font-semibold">
               {t("compare.feature")}
             </th>

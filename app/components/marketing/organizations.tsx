@@ -158,7 +158,7 @@ export function HealthcareSection() {
       <div className="mt-12 grid gap-10 lg:grid-cols-2">
         <div>
           <h3 className="text-xl font-semibold">{t("organizations.healthcare.flowTitle")}</h3>
-          <ol className="mt-6 space-y-6 border-l-2 border-primary/30 pl-6">
+          <ol className="mt-6 ml-4 space-y-6 border-l-2 border-primary/30 pl-6">
             {HEALTHCARE_FLOW.map((key, i) => (
               <li key={key} className="relative">
                 <span className="absolute -left-[2.35rem] flex size-7 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">
@@ -298,7 +298,10 @@ export function EnterprisePlan() {
           </p>
           <Link
             to="/contact"
-            className={cn(buttonVariants({ size: "lg" }), "mt-8 w-full sm:w-auto")}
+            className={cn(
+              buttonVariants({ size: "lg" }),
+              "mt-8 h-auto min-h-12 w-full whitespace-normal py-2 text-center sm:w-auto",
+            )}
           >
             {t("organizations.plan.cta")}
           </Link>
@@ -321,7 +324,7 @@ export function DemoRequest({ salesEmail }: { salesEmail: string }) {
   const { t } = useTranslation("marketing");
   return (
     <Section id="demo" headingId="demo-title">
-      <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 rounded-3xl border bg-card p-8 text-center shadow-sm sm:p-12">
+      <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 rounded-3xl border bg-card px-5 py-8 text-center shadow-sm sm:p-12">
         <CalendarCheck className="size-10 text-primary" aria-hidden="true" />
         <SectionHeading
           id="demo-title"

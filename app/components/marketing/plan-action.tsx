@@ -35,7 +35,10 @@ export function PlanAction({
 }) {
   const { t } = useTranslation("marketing");
   const fetcher = useFetcher<PlanActionData>();
-  const full = cn(buttonVariants({ variant: plan.highlighted ? "default" : "outline" }), "w-full");
+  // Long labels (French, Vietnamese) wrap instead of overflowing the card.
+  const wide = "h-auto min-h-10 w-full whitespace-normal py-2 text-center";
+  const variant = plan.highlighted ? "default" : "outline";
+  const full = cn(buttonVariants({ variant }), wide);
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.error) {
@@ -45,7 +48,7 @@ export function PlanAction({
 
   if (signedIn && currentPlan === plan.id) {
     return (
-      <Button className="w-full" variant="secondary" disabled data-testid={`cta-${plan.id}`}>
+      <Button className={wide} variant="secondary" disabled data-testid={`cta-${plan.id}`}>
         {t("plans.currentPlan")}
       </Button>
     );
@@ -81,7 +84,8 @@ export function PlanAction({
       <input type="hidden" name="returnTo" value={returnTo} />
       <Button
         type="submit"
-        className={full}
+        variant={variant}
+        className={wide}
         disabled={fetcher.state !== "idle"}
         data-testid={`cta-${plan.id}`}
       >
