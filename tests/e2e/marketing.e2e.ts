@@ -262,6 +262,19 @@ describe("/pricing", () => {
     await table.waitFor({ state: "hidden" });
   });
 
+  it("without JavaScript the toggles still work, through the address", async () => {
+    const { page } = await openPage(browser, { viewport: DESKTOP, javaScriptEnabled: false });
+    await page.goto("/pricing?lng=en");
+    await page.getByRole("button", { name: /Annual/ }).click();
+    await page.waitForURL((url) => url.searchParams.get("billing") === "annual");
+    expect(new URL(page.url()).searchParams.get("lng")).toBe("en");
+    expect(await page.getByTestId("price-pro").textContent()).toMatch(/\$1\.66\s*\/month/);
+    await page.getByRole("button", { name: "Compare all features" }).click();
+    await page.waitForURL((url) => url.searchParams.get("compare") === "1");
+    expect(await page.getByTestId("compare-table").isVisible()).toBe(true);
+    expect(await page.getByTestId("price-pro").textContent()).toMatch(/\$1\.66/);
+  });
+
   it("the FAQ opens with the keyboard", async () => {
     const { page } = await openPage(browser, { viewport: DESKTOP });
     await page.goto("/pricing");

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../../server/db/schema.ts";
 import { saveProfile } from "../../server/domain/profiles.ts";
@@ -480,6 +480,32 @@ describe("plan selection (spec section 4)", () => {
     });
     expect(sameSite.status).toBe(302);
     expect(await planOf(me.userId)).toBe("free");
+  });
+
+  it("when the update fails: 'Error updating plan' with the server's message, no database details", async () => {
+    const me = await signUp();
+    await setUserPlan(app.services.db, me.userId, "pro");
+    await app.services.db.execute(
+      sql.raw(`create function refuse_plan_change() returns trigger language plpgsql as $$
+        begin raise exception 'internal detail: disk on fire'; end $$`),
+    );
+    await app.services.db.execute(
+      sql.raw(`create trigger refuse_plan_change before update on profiles for each row
+        when (new.id = '${me.userId}') execute function refuse_plan_change()`),
+    );
+    try {
+      const response = await choosePlan("free", { cookie: me.cookie });
+      expect(response.status).toBe(500);
+      expect(response.headers.get("location")).toBeNull();
+      const page = await response.text();
+      expect(page).toContain("Error updating plan");
+      expect(page).toContain("Your plan could not be changed. Please try again.");
+      expect(page).not.toContain("disk on fire");
+      expect(await planOf(me.userId)).toBe("pro");
+    } finally {
+      await app.services.db.execute(sql.raw("drop trigger refuse_plan_change on profiles"));
+      await app.services.db.execute(sql.raw("drop function refuse_plan_change()"));
+    }
   });
 
   it("a notice cookie with unknown text shows nothing", async () => {
