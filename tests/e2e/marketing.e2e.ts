@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { runCli } from "../support/processes.ts";
-import { baseURL, launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import { baseURL, launchBrowser, openPage, waitForCode, waitForHydration } from "./browser.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,13 +39,19 @@ const waitForIndex = (page: Page, testId: string, index: number) =>
 /** Lets React render whatever the last timers changed (the page's clock is paused). */
 const settle = (page: Page) => page.waitForTimeout(150);
 
+/** Signs a new account up through /auth and its one-time code, in this browser context. */
 async function signUpInBrowser(page: Page) {
   const email = `e2e-marketing-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await page.context().request.post(`${baseURL()}/api/auth/sign-up/email`, {
-    data: { email, password: "Correct-Horse-9!", name: "E2E Marketing" },
-    headers: { Origin: baseURL() },
+  const request = page.context().request;
+  const started = await request.post(`${baseURL()}/auth`, {
+    form: { intent: "signup", fullName: "E2E Marketing", identifier: email, password: "Correct-Horse-9!", acceptTerms: "on" },
   });
-  expect(response.ok()).toBe(true);
+  expect(started.ok()).toBe(true);
+  const verified = await request.post(`${baseURL()}/auth`, {
+    form: { intent: "verify", code: await waitForCode(email) },
+    maxRedirects: 0,
+  });
+  expect(verified.status()).toBe(302);
   return email;
 }
 

@@ -1,6 +1,7 @@
+import { signUp as signUpThroughAuth } from "../support/http-client.ts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles } from "../../server/db/schema.ts";
+import { profiles, user } from "../../server/db/schema.ts";
 import { saveProfile } from "../../server/domain/profiles.ts";
 import { setUserPlan } from "../../server/domain/users.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -26,24 +27,14 @@ const RAW_KEY =
   />\s*(?:landing|plans|compare|faq|testimonials|audiences|organizations|pricingPage|price|billing|channels|notices)\.[A-Za-z.]+\s*</;
 
 let signups = 0;
+/** A new account signed in through /auth with its one-time code (the real flow). */
 async function signUp() {
   signups += 1;
-  const response = (await app.services.auth.api.signUpEmail({
-    body: {
-      email: `marketing-${signups}-${Date.now()}@example.com`,
-      password: "Correct-Horse-9!",
-      name: `Marketing ${signups}`,
-    },
-    asResponse: true,
-  })) as Response;
-  expect(response.ok).toBe(true);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  expect(cookie).toMatch(/safetap\.session_token=/);
-  const { user } = (await response.json()) as { user: { id: string } };
-  return { cookie, userId: user.id };
+  const email = `marketing-${signups}-${Date.now()}@example.com`;
+  const client = await signUpThroughAuth(app, email, { name: `Marketing ${signups}` });
+  expect(client.cookieHeader).toMatch(/safetap\.session_token=/);
+  const [row] = await app.services.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return { cookie: client.cookieHeader, userId: row!.id };
 }
 
 async function planOf(userId: string) {
