@@ -1,11 +1,25 @@
 import { useTranslation } from "react-i18next";
-import { Outlet } from "react-router";
+import { data, Outlet, useLoaderData } from "react-router";
+import { Notices } from "../components/notices.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
+import { clearNoticeCookie, readNotice } from "../lib/notices.server.ts";
 import { useRootData } from "../root.tsx";
+import type { Route } from "./+types/site-layout";
+
+/** Hands a notice left by a redirect (e.g. 'Plan updated to Free') to the page, once. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const key = readNotice(request);
+  if (!key) return { notice: null };
+  return data(
+    { notice: { key, id: crypto.randomUUID() } },
+    { headers: { "Set-Cookie": clearNoticeCookie(context.services.config.isProduction) } },
+  );
+}
 
 export default function SiteLayout() {
   const root = useRootData();
+  const { notice } = useLoaderData<typeof loader>();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -16,6 +30,7 @@ export default function SiteLayout() {
         <SkipLabel />
       </a>
       <SiteHeader signedIn={root?.signedIn ?? false} storeUrl={root?.storeUrl ?? "/"} />
+      <Notices notice={notice} />
       <div id="main" className="flex-1">
         <Outlet />
       </div>

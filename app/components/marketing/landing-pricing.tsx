@@ -1,0 +1,55 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { BillingCycle, PlanId } from "../../lib/plans.ts";
+import { BillingToggle } from "./billing-toggle.tsx";
+import { CompareTable } from "./compare-table.tsx";
+import { PLAN_FAQ_IDS, usePlanFaq } from "./faq-items.ts";
+import { FaqList } from "./faq-list.tsx";
+import { PlanGrid } from "./plan-grid.tsx";
+import { Section, SectionHeading } from "./section.tsx";
+
+/**
+ * The landing page's pricing section (anchor #pricing): billing toggle, the four
+ * plans with annual prices per year, the comparison and the FAQ.
+ */
+export function LandingPricing({
+  initialCycle,
+  signedIn,
+  currentPlan,
+}: {
+  initialCycle: BillingCycle;
+  signedIn: boolean;
+  currentPlan: PlanId | null;
+}) {
+  const { t } = useTranslation("marketing");
+  const [cycle, setCycle] = useState(initialCycle);
+  const faq = usePlanFaq(PLAN_FAQ_IDS.filter((id) => id !== "annual"));
+  return (
+    <Section id="pricing" headingId="pricing-title" innerClassName="max-w-7xl">
+      <SectionHeading
+        id="pricing-title"
+        title={t("landing.pricing.title")}
+        subtitle={t("landing.pricing.subtitle")}
+      />
+      <div className="mt-8">
+        <BillingToggle value={cycle} onChange={setCycle} anchor="pricing" />
+      </div>
+      <PlanGrid
+        cycle={cycle}
+        annualShownPer="year"
+        detailsGroup="landing-plan"
+        signedIn={signedIn}
+        currentPlan={currentPlan}
+        returnTo="/"
+      />
+      <h3 id="compare-title" className="mt-20 text-center text-2xl font-bold">
+        {t("compare.title")}
+      </h3>
+      <div className="mt-8">
+        <CompareTable />
+      </div>
+      <h3 className="mt-20 text-center text-2xl font-bold">{t("faq.title")}</h3>
+      <FaqList items={faq} />
+    </Section>
+  );
+}
