@@ -4,8 +4,8 @@ import type { Block, Section } from "../../content/types.ts";
 import { cn } from "../../lib/cn.ts";
 import { useRootData } from "../../root.tsx";
 
-/** `[label](href)` or `**strong**`. */
-const INLINE = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*(.+?)\*\*/g;
+/** `[label](href)`, `**strong**` or a `code` name. */
+const INLINE = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*(.+?)\*\*|`([^`]+)`/g;
 const VARIABLE = /\{\{(\w+)\}\}/g;
 
 export const linkClass =
@@ -44,23 +44,102 @@ export function InlineText({ text }: { text: string }) {
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of resolved.matchAll(INLINE)) {
-    const [whole, label, href, strong] = match;
+    const [whole, label, href, strong, code] = match;
     if (match.index > last) parts.push(resolved.slice(last, match.index));
-    parts.push(
-      href ? (
+    if (href) {
+      parts.push(
         <InlineLink key={match.index} href={href}>
           {label}
-        </InlineLink>
-      ) : (
+        </InlineLink>,
+      );
+    } else if (strong) {
+      parts.push(
         <strong key={match.index} className="font-semibold text-foreground">
           {strong}
-        </strong>
-      ),
-    );
+        </strong>,
+      );
+    } else {
+      parts.push(
+        <code
+          key={match.index}
+          className="rounded bg-muted px-1 py-0.5 font-mono text-[0.9em] break-words"
+        >
+          {code}
+        </code>,
+      );
+    }
     last = match.index + whole.length;
   }
   if (last < resolved.length) parts.push(resolved.slice(last));
   return <>{parts}</>;
+}
+
+type TableBlock = Extract<Block, { type: "table" }>;
+
+/** A table on wider screens; one card per row on phones, where columns would be cramped. */
+function ContentTable({ table }: { table: TableBlock }) {
+  const columnWidth = (index: number) =>
+    index === 0 ? "min-w-44" : index === table.head.length - 1 ? "min-w-36" : "";
+  return (
+    <>
+      <div className="mt-6 hidden overflow-x-auto rounded-lg border sm:block">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="border-b bg-muted px-4 py-2 text-left font-semibold">
+            {table.caption}
+          </caption>
+          <thead>
+            <tr>
+              {table.head.map((cell, index) => (
+                <th
+                  key={cell}
+                  scope="col"
+                  className={cn("border-b px-4 py-2 font-semibold", columnWidth(index))}
+                >
+                  {cell}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map(([rowHeading = "", ...cells]) => (
+              <tr key={rowHeading} className="border-b align-top last:border-b-0">
+                <th scope="row" className="px-4 py-2 font-medium">
+                  <InlineText text={rowHeading} />
+                </th>
+                {cells.map((cell, index) => (
+                  <td key={table.head[index + 1]} className="px-4 py-2 text-muted-foreground">
+                    <InlineText text={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-6 sm:hidden">
+        <p className="font-semibold">{table.caption}</p>
+        <ul className="mt-3 space-y-3">
+          {table.rows.map(([rowHeading = "", ...cells]) => (
+            <li key={rowHeading} className="rounded-lg border bg-card p-4 text-sm">
+              <p className="font-semibold">
+                <InlineText text={rowHeading} />
+              </p>
+              <dl className="mt-2 space-y-2">
+                {cells.map((cell, index) => (
+                  <div key={table.head[index + 1]}>
+                    <dt className="font-medium">{table.head[index + 1]}</dt>
+                    <dd className="text-muted-foreground">
+                      <InlineText text={cell} />
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
 }
 
 function ContentBlock({ block }: { block: Block }) {
@@ -104,38 +183,7 @@ function ContentBlock({ block }: { block: Block }) {
         </p>
       );
     case "table":
-      return (
-        <div className="mt-6 overflow-x-auto rounded-lg border">
-          <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
-            <caption className="border-b bg-muted px-4 py-2 text-left font-semibold">
-              {block.caption}
-            </caption>
-            <thead>
-              <tr>
-                {block.head.map((cell) => (
-                  <th key={cell} scope="col" className="border-b px-4 py-2 font-semibold">
-                    {cell}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {block.rows.map(([rowHeading = "", ...cells]) => (
-                <tr key={rowHeading} className="border-b align-top last:border-b-0">
-                  <th scope="row" className="px-4 py-2 font-medium">
-                    <InlineText text={rowHeading} />
-                  </th>
-                  {cells.map((cell, index) => (
-                    <td key={block.head[index + 1]} className="px-4 py-2 text-muted-foreground">
-                      <InlineText text={cell} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
+      return <ContentTable table={block} />;
   }
 }
 
