@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { LegalDocument } from "../../content/types.ts";
 import { ContentSection, InlineText, linkClass } from "./rich-text.tsx";
+import { TableOfContents } from "./table-of-contents.tsx";
 
 const LEGAL_PAGES = [
   { to: "/legal/privacy", key: "footer.privacy" },
@@ -34,26 +35,7 @@ export function LegalPage({ document, path, updated }: LegalPageProps) {
       </header>
 
       <div className="mt-10 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-12">
-        <nav
-          aria-labelledby="toc-heading"
-          className="mb-10 rounded-xl border bg-card p-5 text-sm lg:sticky lg:top-24 lg:mb-0 lg:max-h-[calc(100dvh-8rem)] lg:self-start lg:overflow-y-auto"
-        >
-          <h2 id="toc-heading" className="font-semibold">
-            {t("legal.onThisPage")}
-          </h2>
-          <ol className="mt-3 space-y-2">
-            {document.sections.map((section) => (
-              <li key={section.id}>
-                <a
-                  href={`#${section.id}`}
-                  className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
-                >
-                  {section.heading}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
+        <TableOfContents sections={document.sections} className="mb-10 lg:mb-0" />
 
         <article className="max-w-[70ch] text-base">
           <aside aria-labelledby="summary-heading" className="rounded-xl border bg-card p-5 sm:p-6">
