@@ -36,8 +36,7 @@ export interface AboutPage {
   title: string;
   lead: string;
   sections: Section[];
-  principlesHeading: string;
-  principles: { title: string; text: string }[];
+  principles: { heading: string; intro: string; items: { title: string; text: string }[] };
 }
 
 export interface ProductPage {
