@@ -22,20 +22,22 @@ export default function About({ loaderData: { about } }: Route.ComponentProps) {
   return (
     <main>
       <header className="border-b bg-muted/40">
-        <div className="mx-auto max-w-3xl px-4 py-14 sm:py-20">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
           <p className="text-sm font-semibold uppercase tracking-wide text-primary">
             {t("about.eyebrow")}
           </p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-5xl">{about.title}</h1>
-          <p className="mt-5 text-xl leading-8 text-muted-foreground">{about.lead}</p>
+          <p className="mt-5 max-w-3xl text-xl leading-8 text-muted-foreground">{about.lead}</p>
         </div>
       </header>
 
-      <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-        {about.sections.map((section) => (
-          <ContentSection key={section.id} section={section} />
-        ))}
-      </article>
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+        <article className="max-w-[70ch]">
+          {about.sections.map((section) => (
+            <ContentSection key={section.id} section={section} />
+          ))}
+        </article>
+      </div>
 
       <section aria-labelledby="privacy" className="border-y bg-muted/40">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
@@ -59,7 +61,7 @@ export default function About({ loaderData: { about } }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="about-cta" className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+      <section aria-labelledby="about-cta" className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
         <h2 id="about-cta" className="text-2xl font-semibold tracking-tight">
           {t("about.ctaTitle")}
         </h2>

@@ -65,7 +65,7 @@ export const privacyPolicy: Localized<LegalDocument> = {
             items: [
               "date of birth and blood type;",
               "allergies, medications and medical notes;",
-              "emergency contacts: each one's name, how to reach them (SMS, email or WhatsApp), their phone number or email address, and the order in which they are alerted.",
+              "emergency contacts: each one's name, how to reach them (SMS, email or WhatsApp), their phone number or email address, and their order on your card.",
             ],
           },
           {
@@ -291,7 +291,7 @@ export const privacyPolicy: Localized<LegalDocument> = {
             items: [
               "fecha de nacimiento y grupo sanguíneo;",
               "alergias, medicamentos y notas médicas;",
-              "contactos de emergencia: el nombre de cada uno, cómo localizarlo (SMS, correo o WhatsApp), su teléfono o correo y el orden en que reciben las alertas.",
+              "contactos de emergencia: el nombre de cada uno, cómo localizarlo (SMS, correo o WhatsApp), su teléfono o correo y su orden en tu tarjeta.",
             ],
           },
           {
@@ -517,7 +517,7 @@ export const privacyPolicy: Localized<LegalDocument> = {
             items: [
               "date de naissance et groupe sanguin ;",
               "allergies, médicaments et notes médicales ;",
-              "contacts d'urgence : le nom de chacun, le moyen de le joindre (SMS, e-mail ou WhatsApp), son numéro ou son adresse e-mail, et l'ordre dans lequel ils sont prévenus.",
+              "contacts d'urgence : le nom de chacun, le moyen de le joindre (SMS, e-mail ou WhatsApp), son numéro ou son adresse e-mail, et leur ordre sur votre carte.",
             ],
           },
           {
@@ -743,7 +743,7 @@ export const privacyPolicy: Localized<LegalDocument> = {
             items: [
               "ngày sinh và nhóm máu;",
               "dị ứng, thuốc đang dùng và ghi chú y tế;",
-              "người liên hệ khẩn cấp: tên từng người, cách liên lạc (SMS, email hoặc WhatsApp), số điện thoại hoặc địa chỉ email, và thứ tự nhận cảnh báo.",
+              "người liên hệ khẩn cấp: tên từng người, cách liên lạc (SMS, email hoặc WhatsApp), số điện thoại hoặc địa chỉ email, và thứ tự hiển thị trên thẻ.",
             ],
           },
           {
