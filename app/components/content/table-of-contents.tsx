@@ -20,7 +20,7 @@ export function TableOfContents({
       )}
     >
       <h2 id="toc-heading" className="font-semibold">
-        {t("legal.onThisPage")}
+        {t("page.onThisPage")}
       </h2>
       <ol className="mt-3 space-y-2">
         {sections.map((section) => (
