@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TAG_ID_PATTERN } from "../../server/domain/tag-ids.ts";
 import { LANGUAGES } from "../lib/i18n.ts";
 import { aboutPage } from "./about.server.ts";
 import { ARTICLES, blogIndex, findArticle } from "./blog/index.server.ts";
@@ -6,9 +7,9 @@ import { cookiePolicy } from "./legal/cookies.server.ts";
 import { hipaaNotice } from "./legal/hipaa.server.ts";
 import { privacyPolicy } from "./legal/privacy.server.ts";
 import { termsOfService } from "./legal/terms.server.ts";
-import { cardPage } from "./products/cards.server.ts";
-import { keychainPage } from "./products/keychains.server.ts";
-import { wristbandPage } from "./products/wristbands.server.ts";
+import { CARD_EXAMPLE_ID, cardPage } from "./products/cards.server.ts";
+import { KEYCHAIN_EXAMPLE_ID, keychainPage } from "./products/keychains.server.ts";
+import { WRISTBAND_EXAMPLE_ID, wristbandPage } from "./products/wristbands.server.ts";
 import type { Localized, Section } from "./types.ts";
 
 /** Every long-form content module, by the page that shows it. */
@@ -189,5 +190,18 @@ describe("blog articles", () => {
   it("are found by slug, and an unknown slug finds nothing", () => {
     for (const article of ARTICLES) expect(findArticle(article.slug)).toBe(article);
     expect(findArticle("no-such-article")).toBeUndefined();
+  });
+});
+
+describe("product pages", () => {
+  it("show example Tag IDs that real tags could have, with their product's prefix", () => {
+    for (const [id, prefix] of [
+      [WRISTBAND_EXAMPLE_ID, "WB-"],
+      [CARD_EXAMPLE_ID, "CD-"],
+      [KEYCHAIN_EXAMPLE_ID, "KC-"],
+    ]) {
+      expect(id).toMatch(TAG_ID_PATTERN);
+      expect(id!.startsWith(prefix!)).toBe(true);
+    }
   });
 });
