@@ -1,6 +1,7 @@
 import { LockKeyhole } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Eyebrow } from "../components/content/eyebrow.tsx";
 import { ContentSection, InlineText } from "../components/content/rich-text.tsx";
 import { GET_STARTED_HREF } from "../components/site-header.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
@@ -23,9 +24,7 @@ export default function About({ loaderData: { about } }: Route.ComponentProps) {
     <main>
       <header className="border-b bg-muted/40">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
-          <p className="text-sm font-semibold uppercase tracking-wide text-primary">
-            {t("about.eyebrow")}
-          </p>
+          <Eyebrow>{t("about.eyebrow")}</Eyebrow>
           <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-5xl">{about.title}</h1>
           <p className="mt-5 max-w-3xl text-xl leading-8 text-muted-foreground">{about.lead}</p>
         </div>

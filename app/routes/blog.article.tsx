@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { ArticleCard } from "../components/content/article-list.tsx";
+import { Eyebrow } from "../components/content/eyebrow.tsx";
 import { ContentSection } from "../components/content/rich-text.tsx";
 import { NotFound } from "../components/not-found.tsx";
 import { ARTICLES, articleSummary, findArticle } from "../content/blog/index.server.ts";
@@ -39,9 +40,7 @@ export default function BlogArticle({ loaderData: { article, more } }: Route.Com
       </Link>
       <article className="mt-6">
         <header className="border-b pb-8">
-          <p className="text-sm font-semibold uppercase tracking-wide text-primary">
-            {t("blog.eyebrow")}
-          </p>
+          <Eyebrow>{t("blog.eyebrow")}</Eyebrow>
           <h1 className="mt-2 text-3xl font-bold leading-tight tracking-tight sm:text-4xl">
             {article.title}
           </h1>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ArticleCard } from "../components/content/article-list.tsx";
+import { Eyebrow } from "../components/content/eyebrow.tsx";
 import { ARTICLES, articleSummary, blogIndex } from "../content/blog/index.server.ts";
 import { contentFor } from "../content/localized.server.ts";
 import { metaTags } from "../lib/meta.ts";
@@ -20,9 +21,7 @@ export default function Blog({ loaderData: { blog, articles } }: Route.Component
   return (
     <main className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <header className="max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-wide text-primary">
-          {t("blog.eyebrow")}
-        </p>
+        <Eyebrow>{t("blog.eyebrow")}</Eyebrow>
         <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-5xl">{blog.title}</h1>
         <p className="mt-4 text-xl leading-8 text-muted-foreground">{blog.intro}</p>
       </header>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { LegalDocument } from "../../content/types.ts";
+import { Eyebrow } from "./eyebrow.tsx";
 import { ContentSection, InlineText, linkClass } from "./rich-text.tsx";
 import { TableOfContents } from "./table-of-contents.tsx";
 
@@ -25,9 +26,7 @@ export function LegalPage({ document, path, updated }: LegalPageProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <header className="max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-wide text-primary">
-          {t("legal.eyebrow")}
-        </p>
+        <Eyebrow>{t("legal.eyebrow")}</Eyebrow>
         <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{document.title}</h1>
         <p className="mt-3 text-sm text-muted-foreground">
           {t("legal.lastUpdated")} <time dateTime={updated.iso}>{updated.text}</time>

@@ -5,6 +5,7 @@ import type { ProductPage as ProductContent } from "../../content/types.ts";
 import { useRootData } from "../../root.tsx";
 import { GET_STARTED_HREF } from "../site-header.tsx";
 import { buttonVariants } from "../ui/button.tsx";
+import { Eyebrow } from "./eyebrow.tsx";
 import { ContentSection } from "./rich-text.tsx";
 import { TableOfContents } from "./table-of-contents.tsx";
 
@@ -48,9 +49,7 @@ export function ProductPage({
       <section className="border-b bg-muted/40">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-wide text-primary">
-              {t("products.eyebrow")}
-            </p>
+            <Eyebrow>{t("products.eyebrow")}</Eyebrow>
             <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-5xl">{product.name}</h1>
             <p className="mt-4 text-xl font-medium sm:text-2xl">{product.tagline}</p>
             <p className="mt-4 max-w-2xl text-lg leading-8 text-muted-foreground">
