@@ -17,6 +17,7 @@ export default [
     route("products/keychains", "routes/products.keychains.tsx"),
     route("about", "routes/about.tsx"),
     route("blog", "routes/blog.tsx"),
+    route("blog/:slug", "routes/blog.article.tsx"),
     route("legal/privacy", "routes/legal.privacy.tsx"),
     route("legal/terms", "routes/legal.terms.tsx"),
     route("legal/hipaa", "routes/legal.hipaa.tsx"),

@@ -1,11 +1,37 @@
-import { PageIntro } from "../components/page-intro.tsx";
-import { seoFor } from "../lib/i18n.server.ts";
+import { useTranslation } from "react-i18next";
+import { ArticleCard } from "../components/content/article-list.tsx";
+import { Eyebrow } from "../components/content/eyebrow.tsx";
+import { ARTICLES, articleSummary, blogIndex } from "../content/blog/index.server.ts";
+import { contentFor } from "../content/localized.server.ts";
 import { metaTags } from "../lib/meta.ts";
 import type { Route } from "./+types/blog";
 
-export const loader = ({ request }: Route.LoaderArgs) => ({ seo: seoFor(request, "pages.blog") });
+export function loader({ request }: Route.LoaderArgs) {
+  const { language, content } = contentFor(blogIndex, request);
+  return {
+    seo: content.seo,
+    blog: content,
+    articles: ARTICLES.map((article) => articleSummary(article, language)),
+  };
+}
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-export default function Page() {
-  return <PageIntro pageKey="pages.blog" />;
+export default function Blog({ loaderData: { blog, articles } }: Route.ComponentProps) {
+  const { t } = useTranslation("content");
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      <header className="max-w-3xl">
+        <Eyebrow>{t("blog.eyebrow")}</Eyebrow>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-5xl">{blog.title}</h1>
+        <p className="mt-4 text-xl leading-8 text-muted-foreground">{blog.intro}</p>
+      </header>
+      <ul className="mt-12 grid gap-6 md:grid-cols-2">
+        {articles.map((article, index) => (
+          <li key={article.slug} className={index === 0 ? "md:col-span-2" : undefined}>
+            <ArticleCard article={article} className="h-full" />
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
 }

@@ -1,13 +1,12 @@
-import { PageIntro } from "../components/page-intro.tsx";
-import { seoFor } from "../lib/i18n.server.ts";
+import { LegalPage } from "../components/content/legal-page.tsx";
+import { cookiePolicy } from "../content/legal/cookies.server.ts";
+import { loadLegalDocument } from "../content/legal/load.server.ts";
 import { metaTags } from "../lib/meta.ts";
 import type { Route } from "./+types/legal.cookies";
 
-export const loader = ({ request }: Route.LoaderArgs) => ({
-  seo: seoFor(request, "pages.cookies"),
-});
+export const loader = ({ request }: Route.LoaderArgs) => loadLegalDocument(cookiePolicy, request);
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-export default function Page() {
-  return <PageIntro pageKey="pages.cookies" />;
+export default function CookiePolicy({ loaderData }: Route.ComponentProps) {
+  return <LegalPage path="/legal/cookies" {...loaderData} />;
 }

@@ -1,11 +1,12 @@
-import { PageIntro } from "../components/page-intro.tsx";
-import { seoFor } from "../lib/i18n.server.ts";
+import { LegalPage } from "../components/content/legal-page.tsx";
+import { hipaaNotice } from "../content/legal/hipaa.server.ts";
+import { loadLegalDocument } from "../content/legal/load.server.ts";
 import { metaTags } from "../lib/meta.ts";
 import type { Route } from "./+types/legal.hipaa";
 
-export const loader = ({ request }: Route.LoaderArgs) => ({ seo: seoFor(request, "pages.hipaa") });
+export const loader = ({ request }: Route.LoaderArgs) => loadLegalDocument(hipaaNotice, request);
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-export default function Page() {
-  return <PageIntro pageKey="pages.hipaa" />;
+export default function HipaaNotice({ loaderData }: Route.ComponentProps) {
+  return <LegalPage path="/legal/hipaa" {...loaderData} />;
 }

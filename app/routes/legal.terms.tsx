@@ -1,11 +1,12 @@
-import { PageIntro } from "../components/page-intro.tsx";
-import { seoFor } from "../lib/i18n.server.ts";
+import { LegalPage } from "../components/content/legal-page.tsx";
+import { loadLegalDocument } from "../content/legal/load.server.ts";
+import { termsOfService } from "../content/legal/terms.server.ts";
 import { metaTags } from "../lib/meta.ts";
 import type { Route } from "./+types/legal.terms";
 
-export const loader = ({ request }: Route.LoaderArgs) => ({ seo: seoFor(request, "pages.terms") });
+export const loader = ({ request }: Route.LoaderArgs) => loadLegalDocument(termsOfService, request);
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-export default function Page() {
-  return <PageIntro pageKey="pages.terms" />;
+export default function TermsOfService({ loaderData }: Route.ComponentProps) {
+  return <LegalPage path="/legal/terms" {...loaderData} />;
 }

@@ -1,11 +1,15 @@
-import { PageIntro } from "../components/page-intro.tsx";
-import { seoFor } from "../lib/i18n.server.ts";
+import { ProductPage } from "../components/content/product-page.tsx";
+import { contentFor } from "../content/localized.server.ts";
+import { CARD_EXAMPLE_ID, cardPage } from "../content/products/cards.server.ts";
 import { metaTags } from "../lib/meta.ts";
 import type { Route } from "./+types/products.cards";
 
-export const loader = ({ request }: Route.LoaderArgs) => ({ seo: seoFor(request, "pages.cards") });
+export function loader({ request }: Route.LoaderArgs) {
+  const { content } = contentFor(cardPage, request);
+  return { seo: content.seo, product: content, exampleTagId: CARD_EXAMPLE_ID };
+}
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-export default function Page() {
-  return <PageIntro pageKey="pages.cards" />;
+export default function CardsPage({ loaderData }: Route.ComponentProps) {
+  return <ProductPage kind="cards" {...loaderData} />;
 }

@@ -1,13 +1,15 @@
-import { PageIntro } from "../components/page-intro.tsx";
-import { seoFor } from "../lib/i18n.server.ts";
+import { ProductPage } from "../components/content/product-page.tsx";
+import { contentFor } from "../content/localized.server.ts";
+import { KEYCHAIN_EXAMPLE_ID, keychainPage } from "../content/products/keychains.server.ts";
 import { metaTags } from "../lib/meta.ts";
 import type { Route } from "./+types/products.keychains";
 
-export const loader = ({ request }: Route.LoaderArgs) => ({
-  seo: seoFor(request, "pages.keychains"),
-});
+export function loader({ request }: Route.LoaderArgs) {
+  const { content } = contentFor(keychainPage, request);
+  return { seo: content.seo, product: content, exampleTagId: KEYCHAIN_EXAMPLE_ID };
+}
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-export default function Page() {
-  return <PageIntro pageKey="pages.keychains" />;
+export default function KeychainsPage({ loaderData }: Route.ComponentProps) {
+  return <ProductPage kind="keychains" {...loaderData} />;
 }

@@ -1,13 +1,15 @@
-import { PageIntro } from "../components/page-intro.tsx";
-import { seoFor } from "../lib/i18n.server.ts";
+import { ProductPage } from "../components/content/product-page.tsx";
+import { contentFor } from "../content/localized.server.ts";
+import { WRISTBAND_EXAMPLE_ID, wristbandPage } from "../content/products/wristbands.server.ts";
 import { metaTags } from "../lib/meta.ts";
 import type { Route } from "./+types/products.wristbands";
 
-export const loader = ({ request }: Route.LoaderArgs) => ({
-  seo: seoFor(request, "pages.wristbands"),
-});
+export function loader({ request }: Route.LoaderArgs) {
+  const { content } = contentFor(wristbandPage, request);
+  return { seo: content.seo, product: content, exampleTagId: WRISTBAND_EXAMPLE_ID };
+}
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-export default function Page() {
-  return <PageIntro pageKey="pages.wristbands" />;
+export default function WristbandsPage({ loaderData }: Route.ComponentProps) {
+  return <ProductPage kind="wristbands" {...loaderData} />;
 }
