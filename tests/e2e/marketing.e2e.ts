@@ -44,7 +44,13 @@ async function signUpInBrowser(page: Page) {
   const email = `e2e-marketing-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const request = page.context().request;
   const started = await request.post(`${baseURL()}/auth`, {
-    form: { intent: "signup", fullName: "E2E Marketing", identifier: email, password: "Correct-Horse-9!", acceptTerms: "on" },
+    form: {
+      intent: "signup",
+      fullName: "E2E Marketing",
+      identifier: email,
+      password: "Correct-Horse-9!",
+      acceptTerms: "on",
+    },
   });
   expect(started.ok()).toBe(true);
   const verified = await request.post(`${baseURL()}/auth`, {

@@ -1,10 +1,10 @@
-import { signUp as signUpThroughAuth } from "../support/http-client.ts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, user } from "../../server/db/schema.ts";
 import { saveProfile } from "../../server/domain/profiles.ts";
 import { setUserPlan } from "../../server/domain/users.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
+import { signUp as signUpThroughAuth } from "../support/http-client.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -33,7 +33,10 @@ async function signUp() {
   const email = `marketing-${signups}-${Date.now()}@example.com`;
   const client = await signUpThroughAuth(app, email, { name: `Marketing ${signups}` });
   expect(client.cookieHeader).toMatch(/safetap\.session_token=/);
-  const [row] = await app.services.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  const [row] = await app.services.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email));
   return { cookie: client.cookieHeader, userId: row!.id };
 }
 
