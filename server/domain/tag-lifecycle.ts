@@ -1,0 +1,198 @@
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { PLANS, type PlanId } from "../../app/lib/plans.ts";
+import { profiles, tags } from "../db/schema.ts";
+import { consumeAll } from "../security/rate-limit.ts";
+import type { Services } from "../services.ts";
+import { recordAudit } from "./audit.ts";
+import { normaliseTagId } from "./public-card.ts";
+import { activationTokenHasher } from "./tag-ids.ts";
+
+/** At most 10 token attempts per tag and per account per hour (issue 4). */
+export const TOKEN_RULES = {
+  tag: { name: "tag-token:tag", points: 10, windowSeconds: 3600 },
+  account: { name: "tag-token:account", points: 10, windowSeconds: 3600 },
+};
+
+export type ClaimResult =
+  | { ok: true; tagId: string }
+  | {
+      ok: false;
+      reason:
+        | "not_found"
+        | "already_owned"
+        | "already_claimed"
+        | "token_required"
+        | "invalid_token"
+        | "tag_limit"
+        | "rate_limited";
+      retryAfterSeconds?: number;
+      limit?: number;
+    };
+
+/**
+ * Claims (activates) an unclaimed tag for the signed-in user with its printed
+ * token, checked against the stored HMAC only here on the server. The update
+ * only succeeds while the tag has no owner, so two claims cannot both win.
+ */
+export async function claimTag(
+  services: Services,
+  input: { userId: string; tagId: unknown; token: unknown; clientAddress: string },
+): Promise<ClaimResult> {
+  const { db, logger, config } = services;
+  const tagId = typeof input.tagId === "string" ? normaliseTagId(input.tagId) : null;
+  if (!tagId) return { ok: false, reason: "not_found" };
+  const token =
+    typeof input.token === "string" ? input.token.trim().toUpperCase().slice(0, 50) : "";
+  if (!token) return { ok: false, reason: "token_required" };
+
+  const [tag] = await db.select().from(tags).where(eq(tags.id, tagId)).limit(1);
+  if (!tag) return { ok: false, reason: "not_found" };
+  if (tag.userId === input.userId) return { ok: false, reason: "already_owned" };
+  if (tag.userId) return { ok: false, reason: "already_claimed" };
+
+  const limited = await consumeAll(services.limiter, [
+    [TOKEN_RULES.tag, tagId],
+    [TOKEN_RULES.account, input.userId],
+  ]);
+  if (!limited.allowed)
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: limited.retryAfterSeconds };
+  if (!activationTokenHasher(config.dataEncryptionKey).matches(token, tag.activationTokenHash)) {
+    await recordAudit(db, logger, {
+      type: "tag_claimed",
+      userId: input.userId,
+      success: false,
+      clientAddress: input.clientAddress,
+      metadata: { tag_id: tagId, reason: "invalid_token" },
+    });
+    return { ok: false, reason: "invalid_token" };
+  }
+
+  return db.transaction(async (tx): Promise<ClaimResult> => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tags:${input.userId}`}))`);
+    const [profile] = await tx
+      .select({ plan: profiles.plan })
+      .from(profiles)
+      .where(eq(profiles.id, input.userId));
+    const limit = PLANS[(profile?.plan ?? "free") as PlanId].limits.tags;
+    const [{ owned } = { owned: 0 }] = await tx
+      .select({ owned: sql<number>`count(*)::int` })
+      .from(tags)
+      .where(eq(tags.userId, input.userId));
+    if (limit !== null && owned >= limit) return { ok: false, reason: "tag_limit", limit };
+    const now = new Date();
+    const claimed = await tx
+      .update(tags)
+      .set({
+        userId: input.userId,
+        status: "active",
+        isActive: true,
+        isLost: false,
+        claimedAt: now,
+        linkedAt: now,
+      })
+      .where(and(eq(tags.id, tagId), isNull(tags.userId)))
+      .returning({ id: tags.id });
+    if (claimed.length === 0) return { ok: false, reason: "already_claimed" };
+    await recordAudit(tx, logger, {
+      type: "tag_claimed",
+      userId: input.userId,
+      clientAddress: input.clientAddress,
+      metadata: { tag_id: tagId },
+    });
+    return { ok: true, tagId };
+  });
+}
+
+/** Mark Lost: only the owner, only for an active tag that is not lost already. */
+export async function markTagLost(
+  services: Services,
+  userId: string,
+  tagId: string,
+  clientAddress: string,
+) {
+  const changed = await services.db
+    .update(tags)
+    .set({ isLost: true, isActive: false })
+    .where(
+      and(
+        eq(tags.id, tagId),
+        eq(tags.userId, userId),
+        eq(tags.isActive, true),
+        eq(tags.isLost, false),
+      ),
+    )
+    .returning({ id: tags.id });
+  if (changed.length) {
+    await recordAudit(services.db, services.logger, {
+      type: "tag_lost",
+      userId,
+      clientAddress,
+      metadata: { tag_id: tagId },
+    });
+  }
+  return changed.length > 0;
+}
+
+/**
+ * Unlink: only the owner, only for a tag that is lost or inactive. The tag
+ * becomes claimable again with its printed token.
+ */
+export async function unlinkTag(
+  services: Services,
+  userId: string,
+  tagId: string,
+  clientAddress: string,
+) {
+  const changed = await services.db
+    .update(tags)
+    .set({ userId: null, status: "inactive", isActive: false, linkedAt: null })
+    .where(
+      and(
+        eq(tags.id, tagId),
+        eq(tags.userId, userId),
+        or(eq(tags.isLost, true), eq(tags.isActive, false)),
+      ),
+    )
+    .returning({ id: tags.id });
+  if (changed.length) {
+    await recordAudit(services.db, services.logger, {
+      type: "tag_unlinked",
+      userId,
+      clientAddress,
+      metadata: { tag_id: tagId },
+    });
+  }
+  return changed.length > 0;
+}
+
+/** What the public card shows, per tag, set by its owner only. */
+export async function setTagVisibility(
+  services: Services,
+  userId: string,
+  tagId: string,
+  visibility: { showMedical: boolean; showContacts: boolean },
+) {
+  const changed = await services.db
+    .update(tags)
+    .set(visibility)
+    .where(and(eq(tags.id, tagId), eq(tags.userId, userId)))
+    .returning({ id: tags.id });
+  return changed.length > 0;
+}
+
+/** The owner's tag, if it is theirs and can send a test alert (active, not lost). */
+export async function findAlertableTag(services: Services, userId: string, tagId: string) {
+  const [row] = await services.db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(
+      and(
+        eq(tags.id, tagId),
+        eq(tags.userId, userId),
+        eq(tags.isActive, true),
+        eq(tags.isLost, false),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
