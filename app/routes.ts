@@ -43,4 +43,5 @@ export default [
   route("t/:tagId", "routes/card.tsx"),
   route("t/:tagId/status", "routes/card-status.ts"),
   route("dev/outbox.json", "routes/dev.outbox-json.ts"),
+  route("dashboard/tags/:tagId/:file", "routes/tag-qr.ts"),
 ] satisfies RouteConfig;

@@ -24,10 +24,12 @@ import {
 import { getProfile } from "../../server/domain/profiles.ts";
 import { listUserTags } from "../../server/domain/tags.ts";
 import { ContactFields } from "../components/contact-fields.tsx";
+import { TagsCard } from "../components/dashboard/tags-card.tsx";
 import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
 import { Button, buttonVariants } from "../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
 import { cn } from "../lib/cn.ts";
+import { handleTagAction, TAG_INTENTS } from "../lib/dashboard-tags.server.ts";
 import { requireUser } from "../lib/guards.server.ts";
 import { requestTranslator } from "../lib/i18n.server.ts";
 import { metaTags } from "../lib/meta.ts";
@@ -76,18 +78,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       contactLimit: PLANS[profile.plan].limits.contacts,
     },
     contacts,
-    tags: tags.map((tag) => ({ ...tag, linkedAt: tag.linkedAt?.toISOString() ?? null })),
+    tags: tags.map((tag) => ({
+      ...tag,
+      linkedAt: tag.linkedAt?.toISOString() ?? null,
+      lastScannedAt: tag.lastScannedAt?.toISOString() ?? null,
+    })),
+    /** Made per page view, so a double press of Test Alert sends one test. */
+    testKey: crypto.randomUUID(),
     addressNotice: ADDRESS_NOTICES[url.searchParams.get("notice") ?? ""] ?? null,
     claimed: url.searchParams.get("claimed") === "1",
   };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-type ActionData = {
+export type DashboardActionData = {
   notice: NoticeData;
-  form: "contacts";
+  form: "contacts" | "tags";
+  tagId?: string;
   values?: { name: string; channel: string; value: string };
 };
+type ActionData = DashboardActionData;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, "/");
@@ -164,6 +174,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     return reply({ tone: "success", title: "account:contacts.removed" });
+  }
+
+  if (typeof intent === "string" && TAG_INTENTS.has(intent)) {
+    return data<ActionData>(await handleTagAction(context, user.id, intent, form), {
+      status: 200,
+    });
   }
 
   return reply({ tone: "error", title: "errors.generic" }, 400);
@@ -282,53 +298,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </CardContent>
         </Card>
 
-        <ContactsCard contacts={contacts} limit={plan.contactLimit} actionData={actionData} />
-
-        <Card id="tags" className="scroll-mt-24">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <QrCode className="size-5 text-primary" aria-hidden="true" /> {t("tags.title")}
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-3">
-            {tags.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{t("tags.empty")}</p>
-            ) : (
-              <ul className="space-y-2" data-testid="tag-list">
-                {tags.map((tag) => (
-                  <li
-                    key={tag.id}
-                    className="flex items-center justify-between gap-2 rounded-lg border p-3"
-                  >
-                    <div>
-                      <p className="font-mono font-semibold">{tag.id}</p>
-                      <p className="text-xs text-muted-foreground">
-                        {t(`tags.products.${tag.product}`)}
-                      </p>
-                    </div>
-                    <span
-                      className={cn(
-                        "rounded-full px-2 py-0.5 text-xs font-semibold",
-                        tag.isLost
-                          ? "bg-destructive text-destructive-foreground"
-                          : tag.isActive
-                            ? "bg-primary text-primary-foreground"
-                            : "bg-secondary text-secondary-foreground",
-                      )}
-                    >
-                      {tag.isLost
-                        ? t("tags.lost")
-                        : t(`tags.status.${tag.status === "active" ? "active" : "inactive"}`)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Link to="/activate" className={buttonVariants({ variant: "outline", size: "sm" })}>
-              {t("actions.activateTag")}
-            </Link>
-          </CardContent>
-        </Card>
+        <ContactsCard
+          contacts={contacts}
+          limit={plan.contactLimit}
+          actionData={actionData?.form === "contacts" ? actionData : undefined}
+        />
 
         <Card>
           <CardHeader>
@@ -356,7 +330,14 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </CardContent>
         </Card>
 
-        <Card className="lg:col-span-2">
+        <TagsCard
+          tags={tags}
+          testKey={loaderData.testKey}
+          actionData={actionData?.form === "tags" ? actionData : undefined}
+          hasContacts={contacts.length > 0}
+        />
+
+        <Card className="lg:col-span-3">
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
               <Bell className="size-5 text-primary" aria-hidden="true" /> {t("alerts.title")}

@@ -120,3 +120,20 @@ export async function signUp(
   }
   return client;
 }
+
+/** Signs an existing account in through /auth (password, then code). */
+export async function signIn(
+  app: TestApp,
+  email: string,
+  password = STRONG_PASSWORD,
+): Promise<Client> {
+  const client = new Client(app);
+  const step = await client.post("/auth", { intent: "signin", identifier: email, password });
+  if (step.status !== 200) throw new Error(`sign-in answered ${step.status}`);
+  const verified = await client.post("/auth", {
+    intent: "verify",
+    code: await latestCode(app, email),
+  });
+  if (verified.status !== 302) throw new Error(`verify answered ${verified.status}`);
+  return client;
+}

@@ -1,0 +1,205 @@
+import { Download, ExternalLink, QrCode } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { cn } from "../../lib/cn.ts";
+import type { DashboardActionData } from "../../routes/dashboard.tsx";
+import { Notice } from "../notice.tsx";
+import { Button, buttonVariants } from "../ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+
+export interface DashboardTag {
+  id: string;
+  product: string;
+  status: string;
+  isActive: boolean;
+  isLost: boolean;
+  showMedical: boolean;
+  showContacts: boolean;
+  lastScannedAt: string | null;
+}
+
+/**
+ * The QR Tags card: each tag with its badge (Lost / status), card link, QR
+ * downloads, what the card shows, and the actions the spec allows for its
+ * state: Mark Lost and Test Alert while active and not lost, Unlink once
+ * lost or inactive.
+ */
+export function TagsCard({
+  tags,
+  testKey,
+  actionData,
+  hasContacts,
+}: {
+  tags: DashboardTag[];
+  testKey: string;
+  actionData: DashboardActionData | undefined;
+  hasContacts: boolean;
+}) {
+  const { t, i18n } = useTranslation("account");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  return (
+    <Card id="tags" className="scroll-mt-24 lg:col-span-3">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <QrCode className="size-5 text-primary" aria-hidden="true" /> {t("tags.title")}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <Notice notice={actionData?.notice} />
+        {tags.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("tags.empty")}</p>
+        ) : (
+          <ul className="space-y-3" data-testid="tag-list">
+            {tags.map((tag) => {
+              const usable = tag.isActive && !tag.isLost;
+              return (
+                <li
+                  key={tag.id}
+                  className="space-y-3 rounded-lg border p-3"
+                  data-testid={`tag-${tag.id}`}
+                >
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <div>
+                      <p className="font-mono font-semibold">{tag.id}</p>
+                      <p className="text-xs text-muted-foreground">
+                        {t(`tags.products.${tag.product}`)} ·{" "}
+                        <span suppressHydrationWarning>
+                          {tag.lastScannedAt
+                            ? t("tags.lastScan", {
+                                time: format.format(new Date(tag.lastScannedAt)),
+                              })
+                            : t("tags.neverScanned")}
+                        </span>
+                      </p>
+                    </div>
+                    <span
+                      data-testid="tag-badge"
+                      className={cn(
+                        "rounded-full px-2 py-0.5 text-xs font-semibold",
+                        tag.isLost
+                          ? "bg-destructive text-destructive-foreground"
+                          : tag.isActive
+                            ? "bg-primary text-primary-foreground"
+                            : "bg-secondary text-secondary-foreground",
+                      )}
+                    >
+                      {tag.isLost
+                        ? t("tags.lost")
+                        : t(`tags.status.${tag.status === "active" ? "active" : "inactive"}`)}
+                    </span>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <a
+                      href={`/t/${tag.id}`}
+                      target="_blank"
+                      rel="noopener"
+                      className={buttonVariants({ variant: "outline", size: "sm" })}
+                    >
+                      <ExternalLink aria-hidden="true" /> {t("tags.open")}
+                    </a>
+                    <a
+                      href={`/dashboard/tags/${tag.id}/qr.svg`}
+                      download
+                      className={buttonVariants({ variant: "outline", size: "sm" })}
+                    >
+                      <Download aria-hidden="true" /> {t("tags.qrSvg")}
+                    </a>
+                    <a
+                      href={`/dashboard/tags/${tag.id}/qr.png`}
+                      download
+                      className={buttonVariants({ variant: "outline", size: "sm" })}
+                    >
+                      <Download aria-hidden="true" /> {t("tags.qrPng")}
+                    </a>
+                  </div>
+                  <Form
+                    method="post"
+                    preventScrollReset
+                    className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm"
+                  >
+                    <input type="hidden" name="tagId" value={tag.id} />
+                    <label className="flex items-center gap-2">
+                      <input
+                        type="checkbox"
+                        name="showMedical"
+                        defaultChecked={tag.showMedical}
+                        className="size-4 accent-primary"
+                      />
+                      {t("tags.showMedical")}
+                    </label>
+                    <label className="flex items-center gap-2">
+                      <input
+                        type="checkbox"
+                        name="showContacts"
+                        defaultChecked={tag.showContacts}
+                        className="size-4 accent-primary"
+                      />
+                      {t("tags.showContacts")}
+                    </label>
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="visibility"
+                      variant="ghost"
+                      size="sm"
+                      disabled={busy}
+                    >
+                      {t("tags.save")}
+                    </Button>
+                  </Form>
+                  <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
+                    <input type="hidden" name="tagId" value={tag.id} />
+                    <input type="hidden" name="idempotencyKey" value={testKey} />
+                    {usable ? (
+                      <>
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="testAlert"
+                          size="sm"
+                          variant="secondary"
+                          disabled={busy || !hasContacts}
+                        >
+                          {t("tags.testAlert")}
+                        </Button>
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="markLost"
+                          size="sm"
+                          variant="destructive"
+                          disabled={busy}
+                        >
+                          {t("tags.markLost")}
+                        </Button>
+                      </>
+                    ) : (
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="unlink"
+                        size="sm"
+                        variant="outline"
+                        disabled={busy}
+                      >
+                        {t("tags.unlink")}
+                      </Button>
+                    )}
+                  </Form>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Link to="/activate" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          {t("actions.activateTag")}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

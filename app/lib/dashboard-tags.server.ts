@@ -1,0 +1,76 @@
+import type { AppLoadContext } from "react-router";
+import { isIdempotencyKey, raiseAlert } from "../../server/alerts/create.ts";
+import { normaliseTagId } from "../../server/domain/public-card.ts";
+import {
+  findAlertableTag,
+  markTagLost,
+  setTagVisibility,
+  unlinkTag,
+} from "../../server/domain/tag-lifecycle.ts";
+import type { NoticeData } from "../components/notice.tsx";
+import type { DashboardActionData } from "../routes/dashboard.tsx";
+
+export const TAG_INTENTS = new Set(["markLost", "unlink", "testAlert", "visibility"]);
+
+const notice = (tone: NoticeData["tone"], title: string, description?: string): NoticeData => ({
+  tone,
+  title: `account:tags.${title}`,
+  description: description ? `account:tags.${description}` : undefined,
+});
+
+/**
+ * The QR Tags card's actions. Every one is scoped to the signed-in owner in
+ * the domain function it calls: another user's tag id changes nothing.
+ */
+export async function handleTagAction(
+  context: AppLoadContext,
+  userId: string,
+  intent: string,
+  form: FormData,
+): Promise<DashboardActionData> {
+  const { services, clientAddress } = context;
+  const tagId = normaliseTagId(String(form.get("tagId") ?? ""));
+  const reply = (n: NoticeData): DashboardActionData => ({
+    notice: n,
+    form: "tags",
+    tagId: tagId ?? undefined,
+  });
+  if (!tagId) return reply(notice("error", "notYours"));
+
+  switch (intent) {
+    case "markLost":
+      return (await markTagLost(services, userId, tagId, clientAddress))
+        ? reply(notice("success", "lostDone", "lostDoneBody"))
+        : reply(notice("error", "lostFailed", "notYours"));
+    case "unlink":
+      return (await unlinkTag(services, userId, tagId, clientAddress))
+        ? reply(notice("success", "unlinked", "unlinkedBody"))
+        : reply(notice("error", "unlinkFailed", "notYours"));
+    case "visibility": {
+      const saved = await setTagVisibility(services, userId, tagId, {
+        showMedical: form.get("showMedical") === "on",
+        showContacts: form.get("showContacts") === "on",
+      });
+      return saved
+        ? reply(notice("success", "saved"))
+        : reply(notice("error", "saveFailed", "notYours"));
+    }
+    default: {
+      if (!(await findAlertableTag(services, userId, tagId))) {
+        return reply(notice("error", "testFailed", "notYours"));
+      }
+      const key = String(form.get("idempotencyKey") ?? "");
+      const raised = await raiseAlert(services, {
+        source: "test",
+        userId,
+        tagId,
+        idempotencyKey: isIdempotencyKey(key) ? `${key}-${tagId}` : crypto.randomUUID(),
+        location: null,
+        clientAddress,
+      });
+      return raised.contactsReached > 0
+        ? reply(notice("success", "testSent", "testSentBody"))
+        : reply(notice("error", "testFailed", "noContacts"));
+    }
+  }
+}
