@@ -1,15 +1,221 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import { CheckCircle2, LifeBuoy, ShoppingBag } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { isIdempotencyKey, raiseAlert } from "../../server/alerts/create.ts";
+import { claimTag, findAlertableTag } from "../../server/domain/tag-lifecycle.ts";
+import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
+import { Button, buttonVariants } from "../components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
+import { Input, Label } from "../components/ui/input.tsx";
+import { claimFailureNotice } from "../lib/claim.server.ts";
 import { requireUser } from "../lib/guards.server.ts";
-import { seoFor } from "../lib/i18n.server.ts";
+import { requestTranslator } from "../lib/i18n.server.ts";
 import { metaTags } from "../lib/meta.ts";
+import { LIMITS } from "../lib/validation.ts";
+import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/activate";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, "/");
-  return { seo: seoFor(request, "pages.activate") };
+  const url = new URL(request.url);
+  const t = requestTranslator(request);
+  const prefill = (name: string) =>
+    (url.searchParams.get(name) ?? "").toUpperCase().slice(0, LIMITS.tagId);
+  return {
+    seo: { title: t("tags:activate.title"), description: t("pages.activate.description") },
+    tag: prefill("tag"),
+    token: prefill("token"),
+    testKey: crypto.randomUUID(),
+  };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-export default function Page() {
-  return <PageIntro pageKey="pages.activate" />;
+type ActionData = { activated?: string; notice?: NoticeData };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context, "/");
+  const form = await request.formData();
+  const { services, clientAddress } = context;
+  if (form.get("intent") === "test") {
+    const tagId = String(form.get("tagId") ?? "");
+    const tag = await findAlertableTag(services, user.id, tagId);
+    const key = form.get("idempotencyKey");
+    if (!tag) {
+      return data<ActionData>(
+        { notice: { tone: "error", title: "tags:notices.testFailed" } },
+        { status: 404 },
+      );
+    }
+    const raised = await raiseAlert(services, {
+      source: "test",
+      userId: user.id,
+      tagId: tag.id,
+      idempotencyKey: `${String(form.get("idempotencyKey") ?? "").slice(0, 60)}-activate`.replace(
+        /[^A-Za-z0-9_-]/g,
+        "",
+      ),
+      location: null,
+      clientAddress,
+    });
+    return data<ActionData>({
+      activated: tag.id,
+      notice:
+        raised.contactsReached > 0
+          ? {
+              tone: "success",
+              title: "tags:notices.testSent",
+              description: "tags:notices.testSentBody",
+            }
+          : {
+              tone: "error",
+              title: "tags:notices.testFailed",
+              description: "account:tags.noContacts",
+            },
+    });
+  }
+  const tagId = String(form.get("tagId") ?? "")
+    .trim()
+    .toUpperCase();
+  const token = String(form.get("token") ?? "")
+    .trim()
+    .toUpperCase();
+  const fail = (description: string, status = 400) =>
+    data<ActionData>(
+      { notice: { tone: "error", title: "tags:errors.activationFailed", description } },
+      { status },
+    );
+  if (!tagId || !token) return fail("tags:errors.bothRequired");
+  if (!token.startsWith("ACT-")) return fail("tags:errors.tokenFormat");
+  const result = await claimTag(services, { userId: user.id, tagId, token, clientAddress });
+  if (!result.ok) {
+    return data<ActionData>(
+      { notice: claimFailureNotice(result, "tags:errors.activationFailed") },
+      { status: result.reason === "rate_limited" ? 429 : 400 },
+    );
+  }
+  return data<ActionData>({
+    activated: result.tagId,
+    notice: { tone: "success", title: "tags:notices.activated" },
+  });
+}
+
+export default function Activate({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("tags");
+  const id = useId();
+  const root = useRootData();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [tagId, setTagId] = useState(loaderData.tag);
+  const [token, setToken] = useState(loaderData.token);
+  const { notice, show } = useNotice(actionData, actionData?.notice);
+  const activated = actionData?.activated;
+
+  return (
+    <main className="mx-auto grid max-w-4xl gap-6 px-4 py-12 md:grid-cols-[1fr_18rem]">
+      <Card>
+        <CardContent className="space-y-4 pt-6">
+          {activated ? (
+            <>
+              <h1 className="flex items-center gap-2 text-2xl font-bold text-success">
+                <CheckCircle2 className="size-6" aria-hidden="true" /> {t("activate.successTitle")}
+              </h1>
+              <Notice notice={notice} />
+              <p>{t("activate.successBody", { tagId: activated })}</p>
+              <div className="flex flex-wrap gap-2">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="test" />
+                  <input type="hidden" name="tagId" value={activated} />
+                  <input type="hidden" name="idempotencyKey" value={loaderData.testKey} />
+                  <Button type="submit" variant="secondary" disabled={busy}>
+                    {busy ? t("activate.testing") : t("activate.test")}
+                  </Button>
+                </Form>
+                <Link to="/dashboard?tab=tags" className={buttonVariants()}>
+                  {t("activate.dashboard")}
+                </Link>
+              </div>
+            </>
+          ) : (
+            <>
+              <h1 className="text-2xl font-bold">{t("activate.title")}</h1>
+              <p className="text-muted-foreground">{t("activate.intro")}</p>
+              <Notice notice={notice} />
+              <Form
+                method="post"
+                noValidate
+                className="space-y-4"
+                onSubmit={(event) => {
+                  if (!tagId.trim() || !token.trim()) {
+                    event.preventDefault();
+                    show({
+                      tone: "error",
+                      title: "tags:errors.activationFailed",
+                      description: "tags:errors.bothRequired",
+                    });
+                  } else if (!token.trim().startsWith("ACT-")) {
+                    event.preventDefault();
+                    show({
+                      tone: "error",
+                      title: "tags:errors.activationFailed",
+                      description: "tags:errors.tokenFormat",
+                    });
+                  }
+                }}
+              >
+                <div className="space-y-1.5">
+                  <Label htmlFor={`${id}-tag`}>{t("activate.tagId")}</Label>
+                  <Input
+                    id={`${id}-tag`}
+                    name="tagId"
+                    value={tagId}
+                    maxLength={LIMITS.tagId}
+                    onChange={(e) => setTagId(e.target.value.toUpperCase())}
+                    autoComplete="off"
+                    placeholder="WB-XXXXX"
+                    className="font-mono"
+                  />
+                </div>
+                <div className="space-y-1.5">
+                  <Label htmlFor={`${id}-token`}>{t("activate.token")}</Label>
+                  <Input
+                    id={`${id}-token`}
+                    name="token"
+                    value={token}
+                    maxLength={LIMITS.token}
+                    onChange={(e) => setToken(e.target.value.toUpperCase())}
+                    autoComplete="off"
+                    placeholder="ACT-XXXXXX"
+                    className="font-mono"
+                  />
+                </div>
+                <Button type="submit" className="w-full" disabled={busy}>
+                  {busy ? t("activate.submitting") : t("activate.submit")}
+                </Button>
+              </Form>
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <Card className="h-fit">
+        <CardHeader>
+          <CardTitle>{t("activate.helpTitle")}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3 text-sm">
+          <p className="text-muted-foreground">{t("activate.helpBody")}</p>
+          <a
+            href={root?.storeUrl}
+            target="_blank"
+            rel="noopener"
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
+            <ShoppingBag aria-hidden="true" /> {t("activate.store")}
+          </a>
+          <Link to="/support" className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <LifeBuoy aria-hidden="true" /> {t("activate.support")}
+          </Link>
+        </CardContent>
+      </Card>
+    </main>
+  );
 }

@@ -1,11 +1,151 @@
-import { PageIntro } from "../components/page-intro.tsx";
-import { seoFor } from "../lib/i18n.server.ts";
+import { eq } from "drizzle-orm";
+import { ShieldCheck } from "lucide-react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { tags } from "../../server/db/schema.ts";
+import { normaliseTagId } from "../../server/domain/public-card.ts";
+import { claimTag } from "../../server/domain/tag-lifecycle.ts";
+import { Notice, type NoticeData } from "../components/notice.tsx";
+import { Button, buttonVariants } from "../components/ui/button.tsx";
+import { Card, CardContent } from "../components/ui/card.tsx";
+import { Input, Label } from "../components/ui/input.tsx";
+import { claimFailureNotice } from "../lib/claim.server.ts";
+import { requestTranslator } from "../lib/i18n.server.ts";
 import { metaTags } from "../lib/meta.ts";
+import { getSessionUser } from "../lib/session.server.ts";
+import { LIMITS } from "../lib/validation.ts";
 import type { Route } from "./+types/claim";
 
-export const loader = ({ request }: Route.LoaderArgs) => ({ seo: seoFor(request, "pages.claim") });
-export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const tagId = normaliseTagId(params.tagId);
+  if (!tagId) throw redirect("/");
+  const [tag] = await context.services.db
+    .select({ userId: tags.userId })
+    .from(tags)
+    .where(eq(tags.id, tagId))
+    .limit(1);
+  if (!tag) throw redirect("/"); // spec: 'Tag not found' goes home
+  const user = await getSessionUser(request, context);
+  if (tag.userId && user && tag.userId === user.id) throw redirect("/dashboard?tab=tags");
+  const t = requestTranslator(request);
+  return {
+    seo: { title: t("tags:claim.title"), description: t("pages.claim.description") },
+    tagId,
+    claimed: Boolean(tag.userId),
+    signedIn: Boolean(user),
+    token:
+      new URL(request.url).searchParams.get("token")?.toUpperCase().slice(0, LIMITS.token) ?? "",
+  };
+}
+export const meta = ({ data }: Route.MetaArgs) => [
+  ...metaTags(data?.seo),
+  { name: "robots", content: "noindex" },
+];
 
-export default function Page() {
-  return <PageIntro pageKey="pages.claim" />;
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = await getSessionUser(request, context);
+  if (!user) {
+    return data(
+      { notice: { tone: "error", title: "tags:errors.signInRequired" } as NoticeData },
+      { status: 401 },
+    );
+  }
+  const form = await request.formData();
+  const result = await claimTag(context.services, {
+    userId: user.id,
+    tagId: params.tagId,
+    token: form.get("token"),
+    clientAddress: context.clientAddress,
+  });
+  if (result.ok) return redirect("/dashboard?tab=tags&claimed=1");
+  if (result.reason === "already_owned") return redirect("/dashboard?tab=tags");
+  return data(
+    { notice: claimFailureNotice(result, "tags:errors.claimFailed") },
+    { status: result.reason === "rate_limited" ? 429 : 400 },
+  );
+}
+
+export default function Claim({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("tags");
+  const id = useId();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { tagId } = loaderData;
+  const redirectTo = `/claim/${tagId}`; // tag ids are URL-safe
+  return (
+    <main className="mx-auto max-w-md px-4 py-12">
+      <Card>
+        <CardContent className="space-y-4 pt-6">
+          {loaderData.claimed ? (
+            <>
+              <h1 className="text-2xl font-bold">{t("claim.alreadyTitle")}</h1>
+              <p className="text-muted-foreground">{t("claim.alreadyBody")}</p>
+              <div className="flex flex-wrap gap-2">
+                <Link to={`/t/${tagId}`} className={buttonVariants()}>
+                  {t("claim.viewCard")}
+                </Link>
+                <Link to="/" className={buttonVariants({ variant: "outline" })}>
+                  {t("claim.home")}
+                </Link>
+              </div>
+            </>
+          ) : (
+            <>
+              <h1 className="flex items-center gap-2 text-2xl font-bold">
+                <ShieldCheck className="size-6 text-primary" aria-hidden="true" />{" "}
+                {t("claim.title")}
+              </h1>
+              <p className="text-muted-foreground">{t("claim.intro", { tagId })}</p>
+              <Notice notice={actionData?.notice} />
+              {loaderData.signedIn ? (
+                <Form method="post" className="space-y-3" noValidate>
+                  <div className="space-y-1.5">
+                    <Label htmlFor={`${id}-token`}>{t("claim.token")}</Label>
+                    <Input
+                      id={`${id}-token`}
+                      name="token"
+                      defaultValue={loaderData.token}
+                      maxLength={LIMITS.token}
+                      autoCapitalize="characters"
+                      autoComplete="off"
+                      placeholder="ACT-XXXXXX"
+                      className="font-mono uppercase"
+                    />
+                  </div>
+                  <Button type="submit" className="w-full" disabled={busy}>
+                    {busy ? t("claim.submitting") : t("claim.submit")}
+                  </Button>
+                </Form>
+              ) : (
+                <div className="space-y-3">
+                  <p>{t("claim.signedOut")}</p>
+                  <div className="flex flex-wrap gap-2">
+                    <Link
+                      to={`/auth?mode=signin&redirect=${redirectTo}`}
+                      className={buttonVariants()}
+                    >
+                      {t("claim.signIn")}
+                    </Link>
+                    <Link
+                      to={`/auth?mode=signup&redirect=${redirectTo}`}
+                      className={buttonVariants({ variant: "outline" })}
+                    >
+                      {t("claim.createFree")}
+                    </Link>
+                  </div>
+                </div>
+              )}
+            </>
+          )}
+          <p className="border-t pt-4 text-sm text-muted-foreground">
+            {t("claim.needHelp")}{" "}
+            <Link to="/support" className="text-primary underline">
+              {t("claim.support")}
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </main>
+  );
 }

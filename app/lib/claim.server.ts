@@ -1,0 +1,28 @@
+import type { ClaimResult } from "../../server/domain/tag-lifecycle.ts";
+import type { NoticeData } from "../components/notice.tsx";
+
+const DESCRIPTIONS: Record<Exclude<ClaimResult, { ok: true }>["reason"], string> = {
+  not_found: "tags:errors.notFound",
+  already_owned: "tags:errors.alreadyOwned",
+  already_claimed: "tags:errors.alreadyClaimed",
+  token_required: "tags:errors.tokenRequired",
+  invalid_token: "tags:errors.invalidToken",
+  tag_limit: "tags:errors.tagLimit",
+  rate_limited: "tags:errors.wait",
+};
+
+/** The notice for a failed claim: /claim titles it "Failed to claim tag", /activate "Activation failed". */
+export function claimFailureNotice(
+  result: Exclude<ClaimResult, { ok: true }>,
+  title: "tags:errors.claimFailed" | "tags:errors.activationFailed",
+): NoticeData {
+  return {
+    tone: "error",
+    title: result.reason === "rate_limited" ? "tags:errors.tooMany" : title,
+    description: DESCRIPTIONS[result.reason],
+    values: {
+      limit: result.limit ?? 0,
+      n: Math.max(1, Math.ceil((result.retryAfterSeconds ?? 300) / 60)),
+    },
+  };
+}
