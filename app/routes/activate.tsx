@@ -51,10 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       source: "test",
       userId: user.id,
       tagId: tag.id,
-      idempotencyKey: `${String(form.get("idempotencyKey") ?? "").slice(0, 60)}-activate`.replace(
-        /[^A-Za-z0-9_-]/g,
-        "",
-      ),
+      idempotencyKey: isIdempotencyKey(key) ? `${key}-activate` : crypto.randomUUID(),
       location: null,
       clientAddress,
     });
