@@ -1,5 +1,4 @@
 import {
-  Bell,
   CreditCard,
   LifeBuoy,
   LogOut,
@@ -14,6 +13,7 @@ import {
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { listRecentAlerts } from "../../server/alerts/history.ts";
 import {
   addContacts,
   ContactLimitError,
@@ -24,6 +24,7 @@ import {
 import { getProfile } from "../../server/domain/profiles.ts";
 import { listUserTags } from "../../server/domain/tags.ts";
 import { ContactFields } from "../components/contact-fields.tsx";
+import { RecentAlerts } from "../components/dashboard/recent-alerts.tsx";
 import { TagsCard } from "../components/dashboard/tags-card.tsx";
 import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
 import { Button, buttonVariants } from "../components/ui/button.tsx";
@@ -50,9 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = await getProfile(db, cipher, user.id);
   if (!profile?.onboardingCompleted) throw redirect("/onboarding");
   const url = new URL(request.url);
-  const [contacts, tags] = await Promise.all([
+  const [contacts, tags, alerts] = await Promise.all([
     listContacts(db, cipher, user.id),
     listUserTags(db, user.id),
+    listRecentAlerts(context.services, user.id),
   ]);
   const t = requestTranslator(request);
   const isPhoneAccount = user.email.endsWith("@phone.safetap.invalid");
@@ -83,6 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       linkedAt: tag.linkedAt?.toISOString() ?? null,
       lastScannedAt: tag.lastScannedAt?.toISOString() ?? null,
     })),
+    alerts,
     /** Made per page view, so a double press of Test Alert sends one test. */
     testKey: crypto.randomUUID(),
     addressNotice: ADDRESS_NOTICES[url.searchParams.get("notice") ?? ""] ?? null,
@@ -337,16 +340,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           hasContacts={contacts.length > 0}
         />
 
-        <Card className="lg:col-span-3">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Bell className="size-5 text-primary" aria-hidden="true" /> {t("alerts.title")}
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <p className="text-sm text-muted-foreground">{t("alerts.empty")}</p>
-          </CardContent>
-        </Card>
+        <RecentAlerts alerts={loaderData.alerts} />
       </div>
     </main>
   );

@@ -1,0 +1,111 @@
+import { Bell, MapPin } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { cn } from "../../lib/cn.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+
+export interface RecentAlert {
+  id: string;
+  source: string;
+  status: string;
+  tagId: string | null;
+  createdAt: string;
+  latitude: string | null;
+  longitude: string | null;
+  acknowledged: boolean;
+  deliveries: {
+    id: string;
+    contactName: string;
+    channel: string;
+    kind: string;
+    status: string;
+    note: string | null;
+    acknowledgedAt: string | Date | null;
+  }[];
+}
+
+/** The owner's alerts: when, from where (card scan / SOS / test), location, and each message's fate. */
+export function RecentAlerts({ alerts }: { alerts: RecentAlert[] }) {
+  const { t, i18n } = useTranslation("account");
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  return (
+    <Card className="lg:col-span-3">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Bell className="size-5 text-primary" aria-hidden="true" /> {t("alerts.title")}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {alerts.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("alerts.empty")}</p>
+        ) : (
+          <ol className="space-y-3" data-testid="recent-alerts">
+            {alerts.map((alert) => (
+              <li key={alert.id} className="rounded-lg border p-3 text-sm">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="rounded bg-secondary px-2 py-0.5 text-xs font-semibold">
+                    {t(`alerts.source.${alert.source}`)}
+                  </span>
+                  <time dateTime={alert.createdAt} suppressHydrationWarning className="font-medium">
+                    {format.format(new Date(alert.createdAt))}
+                  </time>
+                  {alert.tagId ? (
+                    <span className="font-mono text-xs text-muted-foreground">{alert.tagId}</span>
+                  ) : null}
+                  {alert.status === "cancelled" ? (
+                    <span className="text-xs text-muted-foreground">{t("alerts.cancelled")}</span>
+                  ) : null}
+                  {alert.acknowledged ? (
+                    <span className="text-xs font-semibold text-success">
+                      {t("alerts.helpComing")}
+                    </span>
+                  ) : null}
+                  {alert.latitude && alert.longitude ? (
+                    <a
+                      href={`https://maps.google.com/?q=${alert.latitude},${alert.longitude}`}
+                      className="ml-auto flex items-center gap-1 text-primary underline"
+                      rel="noopener"
+                      target="_blank"
+                    >
+                      <MapPin className="size-3.5" aria-hidden="true" /> {t("alerts.map")}
+                    </a>
+                  ) : (
+                    <span className="ml-auto text-xs text-muted-foreground">
+                      {t("alerts.noLocation")}
+                    </span>
+                  )}
+                </div>
+                <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+                  {alert.deliveries.map((delivery) => (
+                    <li key={delivery.id} className="flex justify-between gap-2">
+                      <span>
+                        {delivery.kind === "quota_notice"
+                          ? t("alerts.notice")
+                          : delivery.contactName}{" "}
+                        · {t(`channels.${delivery.channel}`, { defaultValue: delivery.channel })}
+                      </span>
+                      <span
+                        className={cn(
+                          delivery.status === "failed" && "text-destructive",
+                          delivery.acknowledgedAt && "font-semibold text-success",
+                        )}
+                      >
+                        {delivery.note === "quota" && delivery.status === "skipped"
+                          ? t("alerts.quota")
+                          : t(
+                              `card:alert.state.${delivery.status === "pending" ? "sending" : delivery.status}`,
+                            )}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { alertDeliveries, alerts } from "../db/schema.ts";
+import type { Services } from "../services.ts";
+
+/** DESIGN 1.7: an SOS can be called off for 30 seconds after it is sent. */
+export const CANCEL_WINDOW_MS = 30_000;
+
+export type CancelResult =
+  | { ok: true; allClearSent: number }
+  | { ok: false; reason: "not_found" | "too_late" };
+
+/**
+ * "Cancel — I'm safe": stops what has not gone out yet, stops escalation, and
+ * sends an all-clear to every contact the SOS already reached. Owner only.
+ */
+export async function cancelSos(
+  services: Services,
+  userId: string,
+  alertId: string,
+): Promise<CancelResult> {
+  const { db, cipher } = services;
+  const result = await db.transaction(async (tx): Promise<CancelResult> => {
+    const [alert] = await tx
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.id, alertId), eq(alerts.userId, userId), eq(alerts.source, "sos")))
+      .for("update");
+    if (!alert) return { ok: false, reason: "not_found" };
+    if (alert.status !== "active" || Date.now() - alert.createdAt.getTime() > CANCEL_WINDOW_MS) {
+      return { ok: false, reason: "too_late" };
+    }
+    await tx
+      .update(alerts)
+      .set({ status: "cancelled", cancelledAt: new Date() })
+      .where(eq(alerts.id, alertId));
+    await tx
+      .update(alertDeliveries)
+      .set({ status: "cancelled" })
+      .where(and(eq(alertDeliveries.alertId, alertId), eq(alertDeliveries.status, "pending")));
+    // Whoever may have been told (sent, delivered, or being sent right now) is told it is over.
+    const told = await tx
+      .select()
+      .from(alertDeliveries)
+      .where(
+        and(
+          eq(alertDeliveries.alertId, alertId),
+          eq(alertDeliveries.kind, "alert"),
+          inArray(alertDeliveries.status, ["sending", "sent", "delivered"]),
+        ),
+      );
+    const seen = new Set<string>();
+    const rows = [];
+    for (const delivery of told) {
+      if (!delivery.contactId || delivery.channel === "voice" || seen.has(delivery.contactId))
+        continue;
+      seen.add(delivery.contactId);
+      const id = crypto.randomUUID();
+      const to = cipher.decrypt(
+        delivery.destination,
+        `alert_deliveries.destination:${delivery.id}`,
+      );
+      rows.push({
+        id,
+        alertId,
+        contactId: delivery.contactId,
+        contactName: delivery.contactName,
+        channel: delivery.channel,
+        destination: cipher.encrypt(to, `alert_deliveries.destination:${id}`),
+        kind: "all_clear",
+      });
+    }
+    if (rows.length) await tx.insert(alertDeliveries).values(rows);
+    return { ok: true, allClearSent: rows.length };
+  });
+  if (result.ok) services.dispatcher?.nudge();
+  return result;
+}
