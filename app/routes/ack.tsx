@@ -39,7 +39,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.title ?? ""} | SafeTap` },
   { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
 ];
 
 export async function action({ params, request, context }: Route.ActionArgs) {

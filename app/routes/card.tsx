@@ -76,7 +76,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: data ? `${data.title} | SafeTap` : "SafeTap" },
   { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
 ];
 
 /** The card's data is fetched once; reveals and alerts answer with their own data. */

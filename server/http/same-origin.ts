@@ -12,9 +12,16 @@ export function sameOriginOnly(publicUrl: string): MiddlewareHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
+    // Sec-Fetch-Site is set by the browser and cannot be forged by a page; it is
+    // the signal to trust. Origin is only the fallback for older browsers: a page
+    // with a no-referrer policy (the public card) sends "Origin: null" on its own
+    // same-site form posts.
     const fetchSite = c.req.header("sec-fetch-site");
-    if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
-      return c.text("Cross-site request refused", 403);
+    if (fetchSite) {
+      if (fetchSite !== "same-origin" && fetchSite !== "none") {
+        return c.text("Cross-site request refused", 403);
+      }
+      return next();
     }
     const origin = c.req.header("origin");
     if (origin) {

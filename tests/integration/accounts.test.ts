@@ -653,6 +653,21 @@ describe("audit log", () => {
 });
 
 describe("cross-site requests", () => {
+  it("without Sec-Fetch-Site, a foreign Origin is refused", async () => {
+    const response = await app.request("/auth", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://evil.example",
+      },
+      body: new URLSearchParams({
+        intent: "forgot",
+        identifier: uniqueEmail("oldbrowser"),
+      }).toString(),
+    });
+    expect(response.status).toBe(403);
+  });
+
   it("a form posted from another site is refused and changes nothing", async () => {
     const response = await app.request("/auth", {
       method: "POST",
