@@ -95,3 +95,50 @@ export async function waitForCode(to: string, after?: string): Promise<string> {
 export async function newestMessageId(to: string): Promise<string | undefined> {
   return (await outbox()).find((m) => m.to === to)?.id;
 }
+
+/**
+ * A new account, verified with its code and onboarded with the given contacts,
+ * signed in within this page's browser context (form posts, as a browser would).
+ */
+export async function signUpAndOnboard(
+  page: Page,
+  options: { name: string; contacts: { name: string; channel: string; value: string }[] },
+): Promise<string> {
+  const email = `e2e-${Date.now()}-${randomInt(1_000_000)}@example.com`;
+  const request = page.context().request;
+  const started = await request.post(`${baseURL()}/auth`, {
+    form: {
+      intent: "signup",
+      fullName: options.name,
+      identifier: email,
+      password: "Sup3r!secret",
+      acceptTerms: "on",
+    },
+  });
+  if (!started.ok()) throw new Error(`sign-up answered ${started.status()}`);
+  const verified = await request.post(`${baseURL()}/auth`, {
+    form: { intent: "verify", code: await waitForCode(email) },
+    maxRedirects: 0,
+  });
+  if (verified.status() !== 302) throw new Error(`verify answered ${verified.status()}`);
+  const fields: Record<string, string> = {
+    intent: "finish",
+    fullName: options.name,
+    language: "en",
+    country: "us",
+    bloodType: "B-",
+    allergies: "Latex",
+    medicalNotes: "Epilepsy: turn on side, time the seizure",
+  };
+  options.contacts.forEach((contact, i) => {
+    fields[`contacts.${i}.name`] = contact.name;
+    fields[`contacts.${i}.channel`] = contact.channel;
+    fields[`contacts.${i}.value`] = contact.value;
+  });
+  const onboarded = await request.post(`${baseURL()}/onboarding`, {
+    form: fields,
+    maxRedirects: 0,
+  });
+  if (onboarded.status() !== 302) throw new Error(`onboarding answered ${onboarded.status()}`);
+  return email;
+}
