@@ -44,4 +44,6 @@ export default [
   route("t/:tagId/status", "routes/card-status.ts"),
   route("dev/outbox.json", "routes/dev.outbox-json.ts"),
   route("dashboard/tags/:tagId/:file", "routes/tag-qr.ts"),
+  route("admin/mint", "routes/admin-mint.ts"),
+  route("admin/batches/:batchId/:file", "routes/admin-batch.ts"),
 ] satisfies RouteConfig;

@@ -1,0 +1,78 @@
+import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { zipSync } from "fflate";
+import QRCode from "qrcode";
+import { tags, user } from "../db/schema.ts";
+import type { Services } from "../services.ts";
+import { cardUrl } from "./tags.ts";
+
+/** Minted batches, newest first, with their size. */
+export async function listBatches(services: Services, limit = 20) {
+  return services.db
+    .select({
+      batchId: tags.batchId,
+      product: sql<string>`min(${tags.product})`,
+      count: sql<number>`count(*)::int`,
+      createdAt: sql<Date>`min(${tags.createdAt})`,
+    })
+    .from(tags)
+    .where(sql`${tags.batchId} is not null`)
+    .groupBy(tags.batchId)
+    .orderBy(desc(sql`min(${tags.createdAt})`))
+    .limit(limit);
+}
+
+/** Tags by id or owner email (case-insensitive contains), at most `limit` rows. */
+export async function searchTags(services: Services, query: string, limit = 50) {
+  const q = query.trim().slice(0, 100);
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return services.db
+    .select({
+      id: tags.id,
+      product: tags.product,
+      isActive: tags.isActive,
+      isLost: tags.isLost,
+      ownerEmail: user.email,
+      lastScannedAt: tags.lastScannedAt,
+      createdAt: tags.createdAt,
+    })
+    .from(tags)
+    .leftJoin(user, eq(user.id, tags.userId))
+    .where(q ? or(ilike(tags.id, pattern), ilike(user.email, pattern)) : undefined)
+    .orderBy(desc(tags.createdAt), asc(tags.id))
+    .limit(limit);
+}
+
+async function batchTags(services: Services, batchId: string) {
+  return services.db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(eq(tags.batchId, batchId))
+    .orderBy(asc(tags.id));
+}
+
+/** A batch's tag ids and card URLs (the tokens exist only in the CSV made at minting). */
+export async function batchCsv(services: Services, batchId: string): Promise<string | null> {
+  const rows = await batchTags(services, batchId);
+  if (rows.length === 0) return null;
+  const lines = [
+    "tag_id,card_url",
+    ...rows.map((r) => `${r.id},${cardUrl(services.config.publicUrl, r.id)}`),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+/** A ZIP with one SVG and one PNG QR code of each tag's card URL, for printing. */
+export async function batchQrZip(services: Services, batchId: string): Promise<Uint8Array | null> {
+  const rows = await batchTags(services, batchId);
+  if (rows.length === 0) return null;
+  const files: Record<string, Uint8Array> = {};
+  for (const { id } of rows) {
+    const url = cardUrl(services.config.publicUrl, id);
+    const svg = await QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+    files[`${id}.svg`] = new TextEncoder().encode(svg);
+    files[`${id}.png`] = new Uint8Array(
+      await QRCode.toBuffer(url, { type: "png", errorCorrectionLevel: "M", margin: 2, width: 512 }),
+    );
+  }
+  return zipSync(files, { level: 0 });
+}
