@@ -1,12 +1,30 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { clientBuildDir } from "../server/paths.ts";
+import appCssUrl from "./app.css?url";
 import { requestI18n } from "./lib/i18n.server.ts";
+import { InlineCssContext } from "./lib/inline-css.tsx";
 
 export const streamTimeout = 5_000;
+
+/** The built stylesheet's text, read once, for pages that inline it (the public card). */
+let inlineCss: string | null | undefined;
+function builtCss(): string | null {
+  if (inlineCss === undefined) {
+    try {
+      inlineCss = readFileSync(path.join(clientBuildDir, appCssUrl), "utf8");
+    } catch {
+      inlineCss = null; // development: no build, the stylesheet is linked
+    }
+  }
+  return inlineCss;
+}
 
 export default function handleRequest(
   request: Request,
@@ -31,7 +49,9 @@ export default function handleRequest(
     // response compresses better and never shows a half-rendered emergency card.
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssContext.Provider value={builtCss()}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssContext.Provider>
       </I18nextProvider>,
       {
         nonce,

@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCssUrl from "./app.css?url";
 import { NotFound } from "./components/not-found.tsx";
 import { ScrollManager } from "./components/scroll-manager.tsx";
 import { rememberLanguage, switchLanguage } from "./lib/i18n.client.ts";
@@ -21,12 +21,23 @@ import {
   matchLanguage,
   readCookie,
 } from "./lib/i18n.ts";
+import { InlineStyles, useWantsInlineCss } from "./lib/inline-css.tsx";
 import { getSessionUser } from "./lib/session.server.ts";
 import { themeBootScript } from "./lib/theme.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** The stylesheet: linked (and cached) everywhere except where a route asks for it inline. */
+function Styles({ nonce }: { nonce?: string }) {
+  const inline = useWantsInlineCss();
+  return inline ? (
+    <InlineStyles href={appCssUrl} nonce={nonce} />
+  ) : (
+    <link rel="stylesheet" href={appCssUrl} />
+  );
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context);
@@ -84,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           dangerouslySetInnerHTML={{ __html: themeBootScript }}
         />
         <Meta />
+        <Styles nonce={data?.cspNonce} />
         <Links />
       </head>
       <body className="min-h-dvh">

@@ -26,6 +26,7 @@ import { buttonVariants } from "../components/ui/button.tsx";
 import { cn } from "../lib/cn.ts";
 import { countryFromAcceptLanguage, emergencyNumberFor } from "../lib/emergency-numbers.ts";
 import { requestTranslator } from "../lib/i18n.server.ts";
+import type { InlineCssHandle } from "../lib/inline-css.tsx";
 import type { Route } from "./+types/card";
 
 /** Public alerts are limited per tag and per client address (DESIGN 3.4). */
@@ -77,6 +78,8 @@ export const meta = ({ data }: Route.MetaArgs) => [
   { title: data ? `${data.title} | SafeTap` : "SafeTap" },
   { name: "robots", content: "noindex, nofollow" },
 ];
+
+export const handle: InlineCssHandle = { inlineCss: true };
 
 /** The card's data is fetched once; reveals and alerts answer with their own data. */
 export const shouldRevalidate = () => false;

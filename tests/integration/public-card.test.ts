@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDispatcher } from "../../server/alerts/dispatcher.ts";
@@ -330,5 +331,36 @@ describe("acknowledgement ('Help is coming')", () => {
     // Ben was already called with the first alert, so he gets a reminder by SMS.
     expect(quietEscalations.map((d) => d.channel).sort()).toEqual(["email", "sms"]);
     expect(await escalations(answered.tagId)).toHaveLength(0);
+  });
+});
+
+describe("the card's first round trip (issue 4 budget)", () => {
+  it("is complete in the first 14 KB of compressed HTML, styled inline, with no stylesheet to wait for", async () => {
+    const owner = await createOwner(app.services, { name: "Budget Bea" });
+    const response = await app.request(`/t/${owner.tagId}`, {
+      headers: { "accept-encoding": "gzip", "user-agent": PHONE_UA },
+    });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const compressed = new Uint8Array(await response.arrayBuffer());
+    expect(compressed.byteLength).toBeLessThanOrEqual(14 * 1024);
+    const html = new TextDecoder().decode(gunzipSync(compressed));
+    expect(html).toContain('<style id="inline-css"');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    for (const content of [
+      "Budget Bea",
+      "I Understand - View Medical Information",
+      'href="tel:',
+      "Send Emergency Alert",
+    ]) {
+      expect(html).toContain(content);
+    }
+    // Scripts are modules at the end of the body: they never delay the first render.
+    expect(html.slice(0, html.indexOf("<body"))).not.toMatch(/<script(?![^>]*nonce)[^>]*src=/);
+  });
+
+  it("other pages link the cached stylesheet instead", async () => {
+    const html = await (await app.request("/")).text();
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/app-[^"]+\.css"/);
+    expect(html).not.toContain('<style id="inline-css"');
   });
 });
