@@ -27,7 +27,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     .limit(1);
   if (!tag) throw redirect("/"); // spec: 'Tag not found' goes home
   const user = await getSessionUser(request, context);
-  if (tag.userId && user && tag.userId === user.id) throw redirect("/dashboard?tab=tags");
+  if (tag.userId && user && tag.userId === user.id) {
+    throw redirect("/dashboard?tab=tags&notice=alreadyOwned");
+  }
   const t = requestTranslator(request);
   return {
     seo: { title: t("tags:claim.title"), description: t("pages.claim.description") },
@@ -59,7 +61,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     clientAddress: context.clientAddress,
   });
   if (result.ok) return redirect("/dashboard?tab=tags&claimed=1");
-  if (result.reason === "already_owned") return redirect("/dashboard?tab=tags");
+  if (result.reason === "already_owned") return redirect("/dashboard?tab=tags&notice=alreadyOwned");
   return data(
     { notice: claimFailureNotice(result, "tags:errors.claimFailed") },
     { status: result.reason === "rate_limited" ? 429 : 400 },

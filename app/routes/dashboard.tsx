@@ -43,6 +43,7 @@ const ADDRESS_NOTICES: Record<string, NoticeData> = {
   profileComplete: { tone: "success", title: "account:notices.profileComplete" },
   profileSaved: { tone: "success", title: "account:notices.profileSaved" },
   profileLater: { tone: "success", title: "account:notices.profileLater" },
+  alreadyOwned: { tone: "success", title: "tags:errors.alreadyOwned" },
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
