@@ -57,8 +57,10 @@ describe("/claim/{tagId}", () => {
     const dashboard = await (await client.get("/dashboard?tab=tags&claimed=1")).text();
     expect(dashboard).toContain("Tag claimed successfully!");
     expect(dashboard).toContain("Your tag is now active.");
-    expect((await client.get(`/claim/${tag.tagId}`)).headers.get("location")).toBe(
-      "/dashboard?tab=tags",
+    const again = await client.get(`/claim/${tag.tagId}`);
+    expect(again.headers.get("location")).toBe("/dashboard?tab=tags&notice=alreadyOwned");
+    expect(await (await client.get("/dashboard?tab=tags&notice=alreadyOwned")).text()).toContain(
+      "You already own this tag!",
     );
   });
 
