@@ -296,9 +296,61 @@ export const alertDeliveries = pgTable(
   ],
 );
 
+/**
+ * A sales / demo enquiry from /contact. Stored before the mail to the sales
+ * address is queued, so none is lost when mail is down.
+ */
+export const salesEnquiries = pgTable(
+  "sales_enquiries",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    fullName: text().notNull(),
+    organization: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    industry: text().notNull(),
+    estimatedUsers: text().notNull(),
+    message: text().notNull(),
+    /** Language the visitor wrote in (for the reply). */
+    language: text().notNull().default("en"),
+    clientAddress: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sales_enquiries_created_idx").on(t.createdAt)],
+);
+
+/**
+ * One reader-mode scan: a person checked in or out by a staff member.
+ * The person's name is copied at scan time so the record stays true when a
+ * tag is later unlinked.
+ */
+export const attendanceScans = pgTable(
+  "attendance_scans",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tagId: text()
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    direction: text().notNull(),
+    /** The staff member who scanned. */
+    readerUserId: text().references(() => user.id, { onDelete: "set null" }),
+    /** The tag's owner at scan time. */
+    personUserId: text().references(() => user.id, { onDelete: "set null" }),
+    personName: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("attendance_scans_created_idx").on(t.createdAt),
+    index("attendance_scans_reader_idx").on(t.readerUserId, t.createdAt),
+    check("attendance_scans_direction_check", sql`${t.direction} in ('in', 'out')`),
+  ],
+);
+
 export type Profile = typeof profiles.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
 export type Tag = typeof tags.$inferSelect;
 export type DevOutboxMessage = typeof devOutbox.$inferSelect;
 export type Alert = typeof alerts.$inferSelect;
 export type AlertDelivery = typeof alertDeliveries.$inferSelect;
+export type SalesEnquiry = typeof salesEnquiries.$inferSelect;
+export type AttendanceScan = typeof attendanceScans.$inferSelect;
