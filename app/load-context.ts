@@ -7,5 +7,11 @@ declare module "react-router" {
     cspNonce: string;
     requestId: string;
     clientAddress: string;
+    /**
+     * Set only by the card render cache (server/http/card-cache.ts): values a
+     * page would otherwise make at random, given as placeholders so the
+     * rendered HTML can be reused with fresh values filled in.
+     */
+    renderSeed?: { idempotencyKey: string };
   }
 }

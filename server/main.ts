@@ -140,6 +140,7 @@ async function main() {
       }, 50);
     });
     await services.dispatcher?.stop();
+    await services.scans.close();
     await closeVite();
     if (services.operatorToken) rmSync(operatorFile(config.dataDir), { force: true });
     await database.close();

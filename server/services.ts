@@ -7,6 +7,7 @@ import { createMessenger, type Messenger } from "./delivery/messenger.ts";
 import { smtpAdapter } from "./delivery/smtp.ts";
 import { twilioAdapter } from "./delivery/twilio.ts";
 import type { ChannelAdapter, MessageChannel } from "./delivery/types.ts";
+import { createScanRecorder, type ScanRecorder } from "./domain/scan-recorder.ts";
 import type { Logger } from "./logger.ts";
 import {
   databaseRateLimiter,
@@ -30,6 +31,8 @@ export interface Services {
   messenger: Messenger;
   cipher: FieldCipher;
   limiter: RateLimiter;
+  /** Batches the writes of card scans. */
+  scans: ScanRecorder;
   /** Set while this process holds the embedded database; see server/http/operator.ts. */
   operatorToken?: string;
   /** Sends alert deliveries; absent in processes that do not dispatch (the command line). */
@@ -81,6 +84,7 @@ export function createServices(deps: {
       adapters: providerAdapters(config),
     }),
     limiter,
+    scans: createScanRecorder({ db: database.db, logger }),
     cipher: createFieldCipher(config.dataEncryptionKey),
   };
 }

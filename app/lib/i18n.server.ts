@@ -15,21 +15,26 @@ for (const [file, module] of Object.entries(modules)) {
   resources[lng][ns] = module.default;
 }
 
-/** One i18next instance per request, so concurrent requests never share a language. */
+/** A new i18next instance fixed to one language. */
 export function createServerI18n(language: Language): I18n {
   const instance = createInstance();
   instance.use(initReactI18next).init({ ...i18nOptions, lng: language, resources });
   return instance;
 }
 
-/** One instance per request, shared by the render and every loader of that request. */
-const perRequest = new WeakMap<Request, I18n>();
+/**
+ * One i18next instance per language, made once and shared by every request in
+ * that language. Server instances never change language (nothing calls
+ * changeLanguage on them), so concurrent requests cannot affect each other.
+ */
+const byLanguage = new Map<Language, I18n>();
 
 export function requestI18n(request: Request): I18n {
-  let instance = perRequest.get(request);
+  const language = detectRequestLanguage(request);
+  let instance = byLanguage.get(language);
   if (!instance) {
-    instance = createServerI18n(detectRequestLanguage(request));
-    perRequest.set(request, instance);
+    instance = createServerI18n(language);
+    byLanguage.set(language, instance);
   }
   return instance;
 }

@@ -2,6 +2,11 @@ import type { AppLoadContext } from "react-router";
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?safetap\.session_token=/;
 
+/** Whether the request carries a session cookie at all (valid or not). */
+export function hasSessionCookie(request: Request): boolean {
+  return SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
+}
+
 type SessionUser = NonNullable<
   Awaited<ReturnType<AppLoadContext["services"]["auth"]["api"]["getSession"]>>
 >["user"];
@@ -17,7 +22,7 @@ export function getSessionUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<SessionUser | null> {
-  if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return Promise.resolve(null);
+  if (!hasSessionCookie(request)) return Promise.resolve(null);
   let lookup = lookups.get(request);
   if (!lookup) {
     lookup = context.services.auth.api

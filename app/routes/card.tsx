@@ -15,6 +15,7 @@ import { isIdempotencyKey, parseLocation, raiseAlert } from "../../server/alerts
 import { alertTokens } from "../../server/alerts/tokens.ts";
 import {
   alertStatus,
+  cardRenderInputs,
   loadPublicCard,
   type MedicalInfo,
   normaliseTagId,
@@ -24,7 +25,7 @@ import {
 import { consumeAll } from "../../server/security/rate-limit.ts";
 import { buttonVariants } from "../components/ui/button.tsx";
 import { cn } from "../lib/cn.ts";
-import { countryFromAcceptLanguage, emergencyNumberFor } from "../lib/emergency-numbers.ts";
+import { emergencyNumberFor } from "../lib/emergency-numbers.ts";
 import { requestTranslator } from "../lib/i18n.server.ts";
 import type { InlineCssHandle } from "../lib/inline-css.tsx";
 import type { Route } from "./+types/card";
@@ -59,7 +60,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ? await alertStatus(services, alertId, card.contacts.length > 0)
       : null;
 
-  const readerCountry = countryFromAcceptLanguage(request.headers.get("accept-language"));
+  const inputs = cardRenderInputs(request, card);
   return {
     state: "active" as const,
     tagId,
@@ -68,8 +69,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     hasMedical: card.hasMedical,
     contacts: card.contacts,
     canAlert: card.contactCount > 0,
-    emergencyNumber: emergencyNumberFor(readerCountry ?? card.ownerCountry),
-    idempotencyKey: crypto.randomUUID(),
+    emergencyNumber: emergencyNumberFor(inputs.readerCountry ?? card.ownerCountry),
+    idempotencyKey: context.renderSeed?.idempotencyKey ?? crypto.randomUUID(),
     followed: status ? { alertId: alertId!, token, status } : null,
   };
 }

@@ -1,4 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { countryFromAcceptLanguage } from "../../app/lib/emergency-numbers.ts";
+import { detectRequestLanguage } from "../../app/lib/i18n.ts";
+import type { Database } from "../db/client.ts";
 import { alertDeliveries, alerts, contacts, profiles, tags, tagViewLogs } from "../db/schema.ts";
 import type { Services } from "../services.ts";
 import { recordAudit } from "./audit.ts";
@@ -21,19 +24,31 @@ export type CardState =
       contactCount: number;
     };
 
+export type ActiveCard = Extract<CardState, { state: "active" }>;
+
+/**
+ * Everything an active card's page depends on for a signed-out reader, besides
+ * the build: the card's loader makes its data from these alone, and the render
+ * cache (server/http/card-cache.ts) keys on them. An input added here changes
+ * both; an input read anywhere else would be missed by the cache.
+ */
+export function cardRenderInputs(request: Request, card: ActiveCard) {
+  const url = new URL(request.url);
+  return {
+    path: url.pathname + url.search,
+    language: detectRequestLanguage(request),
+    readerCountry: countryFromAcceptLanguage(request.headers.get("accept-language")),
+    card,
+  };
+}
+
 export function normaliseTagId(raw: string): string | null {
   const id = raw.trim().toUpperCase();
   return id && id.length <= 50 && /^[A-Z0-9-]+$/.test(id) ? id : null;
 }
 
-/**
- * Everything the public card shows, in one indexed query: the tag, the owner's
- * name, whether medical data exists (not the data: that needs an acknowledged
- * reveal) and at most three contacts when the owner shows them.
- */
-export async function loadPublicCard(services: Services, tagId: string): Promise<CardState> {
-  const { db, cipher } = services;
-  const [row] = await db
+function cardQuery(db: Database) {
+  return db
     .select({
       userId: tags.userId,
       isActive: tags.isActive,
@@ -45,20 +60,43 @@ export async function loadPublicCard(services: Services, tagId: string): Promise
       hasMedical: sql<boolean>`(${profiles.bloodType} is not null or ${profiles.allergies} is not null
         or ${profiles.medications} is not null or ${profiles.medicalNotes} is not null
         or ${profiles.dateOfBirth} is not null)`,
-      contactCount: sql<number>`(select count(*)::int from ${contacts} where ${contacts.userId} = ${tags.userId})`,
-      contacts: sql<{ id: string; name: string; channel: string; value: string }[] | null>`(
-        select json_agg(c) from (
-          select id, name, channel, value from ${contacts}
-          where ${contacts.userId} = ${tags.userId} and ${tags.showContacts}
-          order by priority limit ${PUBLIC_CONTACT_LIMIT}) c)`,
+      contactId: contacts.id,
+      contactName: contacts.name,
+      contactChannel: contacts.channel,
+      contactValue: contacts.value,
     })
     .from(tags)
     .leftJoin(profiles, eq(profiles.id, tags.userId))
-    .where(eq(tags.id, tagId))
-    .limit(1);
+    .leftJoin(contacts, eq(contacts.userId, tags.userId))
+    .where(eq(tags.id, sql.placeholder("tagId")))
+    .orderBy(asc(contacts.priority))
+    .prepare("public_card");
+}
+
+/** The card's query, prepared once per database handle. */
+const preparedCardQueries = new WeakMap<Database, ReturnType<typeof cardQuery>>();
+
+/**
+ * Everything the public card shows, in one indexed query (prepared: planning
+ * it costs more than running it): the tag, the owner's name, whether medical
+ * data exists (not the data: that needs an acknowledged reveal) and the
+ * owner's contacts (an owner has at most a plan's handful), of which the card
+ * shows three when the owner shows them.
+ */
+export async function loadPublicCard(services: Services, tagId: string): Promise<CardState> {
+  const { db, cipher } = services;
+  let query = preparedCardQueries.get(db);
+  if (!query) {
+    query = cardQuery(db);
+    preparedCardQueries.set(db, query);
+  }
+  const rows = await query.execute({ tagId });
+  const row = rows[0];
   if (!row) return { state: "missing" };
   if (!row.userId) return { state: "unclaimed", tagId };
   if (row.isLost || !row.isActive) return { state: "deactivated", tagId };
+  const owned = rows.filter((r) => r.contactId !== null);
+  const shown = row.showContacts ? owned.slice(0, PUBLIC_CONTACT_LIMIT) : [];
   return {
     state: "active",
     tagId,
@@ -66,35 +104,25 @@ export async function loadPublicCard(services: Services, tagId: string): Promise
     fullName: row.fullName,
     ownerCountry: row.country,
     hasMedical: row.showMedical && Boolean(row.hasMedical),
-    contacts: (row.contacts ?? []).map((c) => ({
-      name: c.name,
-      channel: c.channel as "sms",
-      value: cipher.decrypt(c.value, `contacts.value:${c.id}`),
+    contacts: shown.map((c) => ({
+      name: c.contactName!,
+      channel: c.contactChannel as "sms",
+      value: cipher.decrypt(c.contactValue!, `contacts.value:${c.contactId}`),
     })),
-    contactCount: row.contactCount,
+    contactCount: owned.length,
   };
 }
 
 /**
- * A scan: last_scanned_at, a view record and an audit event. Called without
- * waiting, so the card never waits for these writes; failures are logged.
+ * A scan: last_scanned_at, a view record and an audit event, written in
+ * batches by services.scans, so the card never waits for them.
  */
 export function recordScan(
   services: Services,
   card: { tagId: string; ownerId: string },
   clientAddress: string,
 ) {
-  const { db, logger } = services;
-  void (async () => {
-    await db.update(tags).set({ lastScannedAt: new Date() }).where(eq(tags.id, card.tagId));
-    await db.insert(tagViewLogs).values({ tagId: card.tagId, fullMedicalViewed: false });
-    await recordAudit(db, logger, {
-      type: "tag_scanned",
-      userId: card.ownerId,
-      clientAddress,
-      metadata: { tag_id: card.tagId },
-    });
-  })().catch((error) => logger.error({ err: error, tagId: card.tagId }, "recording a scan failed"));
+  services.scans.record({ tagId: card.tagId, ownerId: card.ownerId, clientAddress });
 }
 
 export interface MedicalInfo {

@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { createMiddleware } from "hono/factory";
 import type { AppLoadContext } from "react-router";
 import type { Services } from "../services.ts";
+import { cardRenderCache } from "./card-cache.ts";
 import { operatorRoutes } from "./operator.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -46,7 +47,8 @@ export function createHttpApp(
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     c.set("requestId", requestId);
-    c.set("cspNonce", randomBytes(16).toString("base64"));
+    // Hex, so the value reads the same in HTML, JSON and script text (card-cache.ts).
+    c.set("cspNonce", randomBytes(16).toString("hex"));
     c.set("clientAddress", clientAddressOf(c, config.trustProxy));
     const started = performance.now();
     let failed: unknown;
@@ -119,15 +121,15 @@ export function createHttpApp(
   app.all("/api/auth/*", (c) => c.json({ error: "Not found" }, 404));
 
   app.use("*", compress());
-  app.all("*", async (c) => {
-    const context: AppLoadContext = {
-      services,
-      cspNonce: c.get("cspNonce"),
-      requestId: c.get("requestId"),
-      clientAddress: c.get("clientAddress"),
-    };
-    return options.handlePage(c.req.raw, context);
+  const loadContext = (c: Context<Env>): AppLoadContext => ({
+    services,
+    cspNonce: c.get("cspNonce"),
+    requestId: c.get("requestId"),
+    clientAddress: c.get("clientAddress"),
   });
+  const cardCache = cardRenderCache(options.handlePage);
+  app.get("/t/:tagId", (c) => cardCache(c.req.raw, loadContext(c)));
+  app.all("*", (c) => options.handlePage(c.req.raw, loadContext(c)));
 
   app.onError((error, c) => {
     logger.error({ err: error, reqId: c.get("requestId") }, "unhandled error");

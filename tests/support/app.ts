@@ -50,6 +50,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     request: async (pathOrUrl, init) =>
       app.request(new URL(pathOrUrl, config.publicUrl).toString(), init),
-    close: () => database.destroy(),
+    close: async () => {
+      await services.scans.close();
+      await database.destroy();
+    },
   };
 }

@@ -1,0 +1,82 @@
+import { inArray } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { auditEvents, tags, tagViewLogs } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import { cleanMetadata } from "./audit.ts";
+
+export interface Scan {
+  tagId: string;
+  ownerId: string;
+  clientAddress: string;
+}
+
+export interface ScanRecorder {
+  /** Queues a scan; it is written within the flush interval. Never throws. */
+  record(scan: Scan): void;
+  /** Writes everything queued so far. */
+  flush(): Promise<void>;
+  /** Flushes and stops the timer (on shutdown). */
+  close(): Promise<void>;
+}
+
+/**
+ * Card scans (last_scanned_at, a view record and a tag_scanned audit event)
+ * are written in batches: one transaction of three statements per interval
+ * instead of three writes per view. A card view never waits for them; a crash
+ * loses at most one interval of scan records, never an alert (decision 017).
+ */
+export function createScanRecorder(
+  deps: { db: Database; logger: Logger },
+  options: { intervalMs?: number; maxBatch?: number } = {},
+): ScanRecorder {
+  const { db, logger } = deps;
+  const intervalMs = options.intervalMs ?? 250;
+  const maxBatch = options.maxBatch ?? 500;
+  let queue: (Scan & { at: Date })[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  async function write(batch: (Scan & { at: Date })[]) {
+    const latest = batch.reduce((a, b) => (a.at > b.at ? a : b)).at;
+    const tagIds = [...new Set(batch.map((scan) => scan.tagId))];
+    try {
+      await db.transaction(async (tx) => {
+        await tx.update(tags).set({ lastScannedAt: latest }).where(inArray(tags.id, tagIds));
+        await tx
+          .insert(tagViewLogs)
+          .values(batch.map((scan) => ({ tagId: scan.tagId, createdAt: scan.at })));
+        await tx.insert(auditEvents).values(
+          batch.map((scan) => ({
+            eventType: "tag_scanned",
+            userId: scan.ownerId,
+            clientAddress: scan.clientAddress,
+            metadata: cleanMetadata({ tag_id: scan.tagId }),
+            createdAt: scan.at,
+          })),
+        );
+      });
+    } catch (error) {
+      logger.error({ err: error, scans: batch.length }, "recording scans failed");
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const batch = queue;
+    queue = [];
+    // One batch at a time, in order.
+    writing = writing.then(() => (batch.length ? write(batch) : undefined));
+    return writing;
+  }
+
+  return {
+    record(scan) {
+      queue.push({ ...scan, at: new Date() });
+      if (queue.length >= maxBatch) void flush();
+      else timer ??= setTimeout(() => void flush(), intervalMs);
+    },
+    flush,
+    close: flush,
+  };
+}
