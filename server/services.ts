@@ -6,6 +6,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from "./db/client.ts";
 import { createMessenger, type Messenger } from "./delivery/messenger.ts";
 import { smtpAdapter } from "./delivery/smtp.ts";
 import { twilioAdapter } from "./delivery/twilio.ts";
+import { TWILIO_STATUS_PATH } from "./delivery/twilio-status.ts";
 import type { ChannelAdapter, MessageChannel } from "./delivery/types.ts";
 import { createScanRecorder, type ScanRecorder } from "./domain/scan-recorder.ts";
 import type { Logger } from "./logger.ts";
@@ -53,7 +54,10 @@ function providerAdapters(config: Config): Partial<Record<MessageChannel, Channe
   const adapters: Partial<Record<MessageChannel, ChannelAdapter>> = {};
   if (config.smtp) adapters.email = smtpAdapter(config.smtp);
   if (config.twilio) {
-    const twilio = twilioAdapter(config.twilio);
+    const twilio = twilioAdapter({
+      ...config.twilio,
+      statusCallback: new URL(TWILIO_STATUS_PATH, config.publicUrl).toString(),
+    });
     adapters.sms = twilio;
     adapters.whatsapp = twilio;
     adapters.voice = twilio;

@@ -6,6 +6,8 @@ export interface TwilioOptions {
   from?: string;
   whatsappFrom?: string;
   apiBase: string;
+  /** Where Twilio should report each message's and call's fate (twilio-status.ts). */
+  statusCallback?: string;
 }
 
 export class ProviderError extends Error {
@@ -49,7 +51,9 @@ export function twilioAdapter(options: TwilioOptions): ChannelAdapter {
         "content-type": "application/x-www-form-urlencoded",
         ...(send.idempotencyKey ? { "I-Twilio-Idempotency-Token": send.idempotencyKey } : {}),
       },
-      body: new URLSearchParams(form),
+      body: new URLSearchParams(
+        options.statusCallback ? { ...form, StatusCallback: options.statusCallback } : form,
+      ),
       signal: AbortSignal.timeout(15_000),
     });
     const body = (await response.json().catch(() => ({}))) as { sid?: string; message?: string };

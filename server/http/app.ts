@@ -6,6 +6,11 @@ import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { createMiddleware } from "hono/factory";
 import type { AppLoadContext } from "react-router";
+import {
+  applyTwilioStatus,
+  isValidTwilioSignature,
+  TWILIO_STATUS_PATH,
+} from "../delivery/twilio-status.ts";
 import type { Services } from "../services.ts";
 import { cardRenderCache } from "./card-cache.ts";
 import { operatorRoutes } from "./operator.ts";
@@ -113,6 +118,27 @@ export function createHttpApp(
   }
 
   app.route("/internal/operator", operatorRoutes(services));
+
+  // Twilio's delivery reports: signed with the auth token, so no session and no
+  // same-origin check apply; an unsigned or wrongly signed report is refused.
+  app.post(TWILIO_STATUS_PATH, async (c) => {
+    if (!config.twilio) return c.text("Not found", 404);
+    const form = await c.req.parseBody().catch(() => null);
+    if (!form) return c.text("Bad request", 400);
+    const params = Object.fromEntries(
+      Object.entries(form).filter(
+        (entry): entry is [string, string] => typeof entry[1] === "string",
+      ),
+    );
+    // Twilio signs the URL it was given, which is the public one.
+    const url = new URL(TWILIO_STATUS_PATH, config.publicUrl).toString();
+    const signature = c.req.header("x-twilio-signature");
+    if (!isValidTwilioSignature(config.twilio.authToken, url, params, signature)) {
+      return c.text("Invalid signature", 403);
+    }
+    await applyTwilioStatus(services.db, params);
+    return c.body(null, 204);
+  });
 
   // Sign-up, sign-in and password changes go through SafeTap's own steps
   // (server/auth/flows.ts); of Better Auth's own URLs only these are public.
