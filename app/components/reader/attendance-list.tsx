@@ -44,7 +44,9 @@ export function AttendanceList({ attendance }: { attendance: Attendance }) {
       <CardContent className="space-y-4">
         <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-3">
           <div className="space-y-1">
-            <Label htmlFor={`${id}-from`}>{t("attendance.from")}</Label>
+            <Label htmlFor={`${id}-from`} className="block">
+              {t("attendance.from")}
+            </Label>
             <Input
               id={`${id}-from`}
               type="date"
@@ -54,7 +56,9 @@ export function AttendanceList({ attendance }: { attendance: Attendance }) {
             />
           </div>
           <div className="space-y-1">
-            <Label htmlFor={`${id}-to`}>{t("attendance.to")}</Label>
+            <Label htmlFor={`${id}-to`} className="block">
+              {t("attendance.to")}
+            </Label>
             <Input
               id={`${id}-to`}
               type="date"
