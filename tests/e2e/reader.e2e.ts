@@ -172,6 +172,78 @@ describe("reader mode", () => {
     expect(forbidden.status()).toBe(403);
   });
 
+  it("Scan with NFC reads the card URL from a tag; the scanning flag clears after a read, an error or Cancel", async () => {
+    const { page, problems } = await openPage(plainBrowser);
+    // Chromium has Web NFC only on Android: this page gets a stand-in NDEFReader
+    // that the test taps with a tag, as a phone's NFC chip would.
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      class StandInNdefReader extends EventTarget {
+        onreading: ((event: Event) => void) | null = null;
+        onreadingerror: ((event: Event) => void) | null = null;
+        async scan() {
+          w.nfcReader = this;
+        }
+      }
+      w.NDEFReader = StandInNdefReader;
+    });
+    const tap = (url: string) =>
+      page.evaluate((text) => {
+        const reader = (window as unknown as { nfcReader: { onreading: (e: Event) => void } })
+          .nfcReader;
+        const event = Object.assign(new Event("reading"), {
+          serialNumber: "04:a2:3b:11",
+          message: {
+            records: [
+              { recordType: "mime", data: new DataView(new Uint8Array([1, 2]).buffer) },
+              { recordType: "url", data: new DataView(new TextEncoder().encode(text).buffer) },
+            ],
+          },
+        });
+        reader.onreading(event);
+      }, url);
+    const readError = () =>
+      page.evaluate(() =>
+        (
+          window as unknown as { nfcReader: { onreadingerror: (e: Event) => void } }
+        ).nfcReader.onreadingerror(new Event("readingerror")),
+      );
+
+    const email = await signUpAndOnboard(page, {
+      name: "Nia Nfc",
+      contacts: [{ name: "Sam", channel: "email", value: `sam-${Date.now()}@example.com` }],
+    });
+    await cli(["users", "grant-role", email, "moderator"]);
+    await page.goto("/reader");
+    await waitForHydration(page);
+    const scanning = page.getByTestId("nfc-scanning");
+
+    await page.getByRole("button", { name: "Scan with NFC" }).click();
+    await scanning.waitFor();
+    await tap(person.cardUrl);
+    await expectResult(page, "Checked in", `Pia Person · ${person.tagId}`);
+    await scanning.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Scan with NFC" }).click();
+    await scanning.waitFor();
+    await readError();
+    await expectResult(
+      page,
+      "NFC Error",
+      "The tag could not be read. Allow NFC for this site and try again.",
+    );
+    await scanning.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Scan with NFC" }).click();
+    await scanning.waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await scanning.waitFor({ state: "detached" });
+    expect(await noticeTitle(page).textContent()).toBe("NFC Error");
+
+    expect(await page.getByTestId("recent-scan").count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
   it("a plain user is denied: 'Access Denied' and back to the dashboard", async () => {
     const { page } = await openPage(plainBrowser);
     await signUpAndOnboard(page, {
