@@ -1,4 +1,5 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
@@ -15,6 +16,8 @@ import {
   waitForHydration,
 } from "./browser.ts";
 import { writeQrVideo } from "./qr-video.ts";
+
+const require = createRequire(import.meta.url);
 
 async function cli(args: string[]) {
   const result = await runCli(args, { DATA_DIR: inject("dataDir") });
@@ -156,6 +159,8 @@ describe("reader mode", () => {
     expect(await mine.count()).toBe(3);
     expect(await mine.first().textContent()).toContain("Rey Reader");
 
+    expect(await accessibilityViolations(admin.page)).toEqual([]);
+
     const csv = await admin.page.context().request.get(`${baseURL()}/reader/attendance.csv`);
     expect(csv.status()).toBe(200);
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
@@ -259,6 +264,21 @@ describe("reader mode", () => {
     expect(csv.status()).toBe(403);
   });
 });
+
+/** axe-core's WCAG 2 A/AA findings on the page, as "rule: target" lines. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol, so the page's CSP does not block it.
+  await page.evaluate(readFileSync(require.resolve("axe-core/axe.min.js"), "utf8"));
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResult> } })
+      .axe;
+    const result = await axe.run(document, { runOnly: ["wcag2a", "wcag2aa"] });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+  });
+}
+interface AxeResult {
+  violations: { id: string; nodes: { target: string[] }[] }[];
+}
 
 /** A white PNG without any code on it. */
 function blankPng(): Promise<Buffer> {
