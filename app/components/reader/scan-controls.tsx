@@ -105,9 +105,15 @@ export function ScanControls({
     const element = video.current;
     (async () => {
       try {
-        const [opened, decode] = await Promise.all([openCamera(), createQrDecoder()]);
+        // The decoder first: a camera opened for a decoder that failed to load would stay on.
+        const decode = await createQrDecoder();
+        const opened = await openCamera();
         stream = opened;
-        if (stopped || !element) return;
+        if (stopped || !element) {
+          // Closed (or left the page) while the camera was starting: release it.
+          for (const track of opened.getTracks()) track.stop();
+          return;
+        }
         element.srcObject = opened;
         await element.play();
         const look = async () => {
