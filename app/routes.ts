@@ -44,6 +44,7 @@ export default [
   route("t/:tagId/status", "routes/card-status.ts"),
   route("dev/outbox.json", "routes/dev.outbox-json.ts"),
   route("dashboard/tags/:tagId/:file", "routes/tag-qr.ts"),
+  route("reader/attendance.csv", "routes/reader-attendance-csv.ts"),
   route("admin/mint", "routes/admin-mint.ts"),
   route("admin/batches/:batchId/:file", "routes/admin-batch.ts"),
 ] satisfies RouteConfig;

@@ -21,7 +21,7 @@ export function Notices({ notice }: { notice: PendingNotice | null }) {
   useEffect(() => {
     if (!notice || shown.current.has(notice.id)) return;
     shown.current.add(notice.id);
-    const spec: { kind: "success" | "info"; titleKey: string; descriptionKey?: string } =
+    const spec: { kind: "success" | "info" | "error"; titleKey: string; descriptionKey?: string } =
       NOTICES[notice.key];
     toast[spec.kind](t(spec.titleKey), {
       id: notice.id,

@@ -9,9 +9,14 @@ export const NOTICES = {
     titleKey: "notices.checkoutComingSoon",
     descriptionKey: "notices.checkoutComingSoonDescription",
   },
+  "reader-access-denied": {
+    kind: "error",
+    titleKey: "reader:accessDenied.title",
+    descriptionKey: "reader:accessDenied.description",
+  },
 } as const satisfies Record<
   string,
-  { kind: "success" | "info"; titleKey: string; descriptionKey?: string }
+  { kind: "success" | "info" | "error"; titleKey: string; descriptionKey?: string }
 >;
 
 export type NoticeKey = keyof typeof NOTICES;

@@ -16,7 +16,10 @@ export type AuditEventType =
   | "tag_unlinked"
   | "sos_triggered"
   | "alert_sent"
-  | "medical_viewed";
+  | "medical_viewed"
+  | "reader_access_denied"
+  | "reader_scan_rejected"
+  | "attendance_exported";
 
 export interface AuditEvent {
   type: AuditEventType;
