@@ -1,9 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
+/** DESIGN 1.7: an SOS can be called off for 30 seconds after it is sent. */
+import { CANCEL_WINDOW_MS } from "../../app/lib/alert-links.ts";
 import { alertDeliveries, alerts } from "../db/schema.ts";
 import type { Services } from "../services.ts";
 
-/** DESIGN 1.7: an SOS can be called off for 30 seconds after it is sent. */
-export const CANCEL_WINDOW_MS = 30_000;
+export { CANCEL_WINDOW_MS };
 
 export type CancelResult =
   | { ok: true; allClearSent: number }

@@ -1,3 +1,4 @@
+import { mapUrl } from "../../app/lib/alert-links.ts";
 import type { OutgoingMessage } from "../delivery/types.ts";
 import { messageText } from "../messages/catalog.ts";
 
@@ -18,9 +19,7 @@ export interface ComposeInput {
   skippedContacts?: string;
 }
 
-export function mapUrl(latitude: string, longitude: string): string {
-  return `https://maps.google.com/?q=${latitude},${longitude}`;
-}
+export { mapUrl };
 
 export function formatAlertTime(date: Date, language: string): string {
   const formatted = new Intl.DateTimeFormat(language, {
