@@ -7,18 +7,18 @@ import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { clientBuildDir } from "../server/paths.ts";
-import appCssUrl from "./app.css?url";
+import cardCssUrl from "./card.css?url";
 import { requestI18n } from "./lib/i18n.server.ts";
 import { InlineCssContext } from "./lib/inline-css.tsx";
 
 export const streamTimeout = 5_000;
 
-/** The built stylesheet's text, read once, for pages that inline it (the public card). */
+/** The card's built stylesheet, read once, for the pages that inline it (the public card). */
 let inlineCss: string | null | undefined;
 function builtCss(): string | null {
   if (inlineCss === undefined) {
     try {
-      inlineCss = readFileSync(path.join(clientBuildDir, appCssUrl), "utf8");
+      inlineCss = readFileSync(path.join(clientBuildDir, cardCssUrl), "utf8");
     } catch {
       inlineCss = null; // development: no build, the stylesheet is linked
     }

@@ -10,6 +10,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCssUrl from "./app.css?url";
+// Imported here so that the client build emits it; the server inlines its text.
+import "./card.css?url";
 import { NotFound } from "./components/not-found.tsx";
 import { ScrollManager } from "./components/scroll-manager.tsx";
 import { rememberLanguage, switchLanguage } from "./lib/i18n.client.ts";
