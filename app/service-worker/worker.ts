@@ -180,7 +180,7 @@ async function keepCard(key: string, response: Response, url: URL): Promise<bool
     statusText: response.statusText,
     headers,
   });
-  await cache.delete(key);
+  // put replaces the entry in one step and moves it to the end (most recent).
   await cache.put(key, copy);
   const keys = await cache.keys();
   for (const old of keys.slice(0, Math.max(0, keys.length - MAX_CARDS))) await cache.delete(old);

@@ -33,19 +33,26 @@ async function mintAndClaim(page: Page) {
   return tagId!;
 }
 
-/** Waits until a service worker controls the page and answers with its version. */
+/** The version of the worker controlling the page, or null when none does. */
+function controllerVersion(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const controller = navigator.serviceWorker.controller;
+        if (!controller) return resolve(null);
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve((event.data as { version: string }).version);
+        controller.postMessage({ type: "version" }, [channel.port2]);
+      }),
+  );
+}
+
+/** Waits until a service worker controls the page and returns its version. */
 async function workerVersion(page: Page): Promise<string> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
     timeout: 20_000,
   });
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = (event) => resolve((event.data as { version: string }).version);
-        navigator.serviceWorker.controller!.postMessage({ type: "version" }, [channel.port2]);
-      }),
-  );
+  return (await controllerVersion(page))!;
 }
 
 const messagesTo = async (address: string) => (await outbox()).filter((m) => m.to === address);
@@ -81,9 +88,11 @@ describe("the card offline", () => {
     await page.goto(`/t/${tagId}`);
     await waitForHydration(page);
     await workerVersion(page);
-    await page.waitForFunction(async (url) => Boolean(await caches.match(url)), cardUrl, {
-      timeout: 15_000,
-    });
+    await expect
+      .poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), cardUrl), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     const cacheNames = await page.evaluate(() => caches.keys());
     expect(cacheNames.some((name) => name.startsWith("safetap-cards"))).toBe(true);
     const keptKey = await page.evaluate(async (url) => {
@@ -175,22 +184,11 @@ describe("service worker updates", () => {
         const registration = await navigator.serviceWorker.getRegistration();
         await registration!.update();
       });
-      await page.waitForFunction(
-        (expected) =>
-          new Promise<boolean>((resolve) => {
-            const channel = new MessageChannel();
-            channel.port1.onmessage = (event) =>
-              resolve((event.data as { version: string }).version === expected);
-            navigator.serviceWorker.controller?.postMessage({ type: "version" }, [channel.port2]);
-          }),
-        next,
-        { timeout: 20_000, polling: 250 },
-      );
-      await page.waitForFunction(
-        async (old) => !(await caches.keys()).includes(old),
-        `safetap-shell-${version}`,
-        { timeout: 10_000 },
-      );
+      // skipWaiting + clients.claim: the open page is controlled by the new worker.
+      await expect.poll(() => controllerVersion(page), { timeout: 20_000 }).toBe(next);
+      await expect
+        .poll(() => page.evaluate(() => caches.keys()), { timeout: 10_000 })
+        .not.toContain(`safetap-shell-${version}`);
       expect(await page.evaluate(() => caches.keys())).toContain(`safetap-shell-${next}`);
     } finally {
       writeFileSync(file, original);
