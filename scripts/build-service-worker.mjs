@@ -65,7 +65,12 @@ export async function buildServiceWorker() {
     logLevel: "warning",
   });
   const code = result.outputFiles[0].text;
-  const version = createHash("sha256").update(code).digest("hex").slice(0, 12);
+  // Hashed files change name with their content; the others (manifest, icons) count by content.
+  const hash = createHash("sha256").update(code);
+  for (const file of precache.filter((name) => !name.startsWith("/assets/"))) {
+    hash.update(readFileSync(path.join(CLIENT, file)));
+  }
+  const version = hash.digest("hex").slice(0, 12);
   const output = code.replaceAll(VERSION_PLACEHOLDER, version);
   writeFileSync(path.join(CLIENT, "sw.js"), output);
   return { version, files: precache.length, bytes: output.length };

@@ -149,7 +149,11 @@ async function cardNetworkFirst(event: FetchEvent): Promise<Response> {
   const key = cardCacheKey(request.url);
   try {
     const response = await fetch(request);
-    event.waitUntil(keepCard(key, response.clone(), new URL(request.url)));
+    const kept = keepCard(key, response.clone(), new URL(request.url));
+    // A page streams at once; a script's fetch answers once the copy is kept,
+    // so `caches.match` right after it finds the card.
+    if (request.mode === "navigate") event.waitUntil(kept);
+    else await kept.catch(() => false);
     return response;
   } catch (error) {
     const cached = await (await caches.open(CARDS_CACHE)).match(key, { ignoreVary: true });

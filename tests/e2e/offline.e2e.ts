@@ -93,6 +93,14 @@ describe("the card offline", () => {
         timeout: 15_000,
       })
       .toBe(true);
+    // Same-origin fetches asking for HTML are kept as well (the /qa page relies on it).
+    expect(
+      await page.evaluate(async (url) => {
+        await (await caches.open("safetap-cards")).delete(url);
+        await fetch(url, { headers: { accept: "text/html" } });
+        return Boolean(await caches.match(url));
+      }, cardUrl),
+    ).toBe(true);
     const cacheNames = await page.evaluate(() => caches.keys());
     expect(cacheNames.some((name) => name.startsWith("safetap-cards"))).toBe(true);
     const keptKey = await page.evaluate(async (url) => {
@@ -225,6 +233,19 @@ describe("writing a tag with NFC on the dashboard", () => {
     await page.reload();
     await waitForHydration(page);
     const item = page.getByTestId(`tag-${tagId}`);
+    // The dashboard is controlled by the worker but never kept in any cache.
+    await workerVersion(page);
+    const kept = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      }
+      return urls.map((url) => new URL(url).pathname);
+    });
+    expect(kept.length).toBeGreaterThan(0);
+    expect(
+      kept.filter((p) => !p.startsWith("/assets/") && !/^\/[\w-]+\.(png|svg|webmanifest)$/.test(p)),
+    ).toEqual([]);
     await item.getByTestId("write-tag").click();
     await item.getByText("Hold the tag against the back of your phone…").waitFor();
     await item.getByText("Tag written: tapping it now opens the emergency card.").waitFor();
