@@ -27,6 +27,7 @@ import {
   enqueueAlert,
   flushAlertQueue,
   httpAlertSender,
+  pruneSettled,
   type QueuedAlert,
   queuedAlertFor,
 } from "../lib/alert-queue.ts";
@@ -366,7 +367,8 @@ function AlertSection({
           disabled
           className={cn(
             buttonVariants({ variant: "outline", size: "lg" }),
-            "h-auto min-h-16 w-full whitespace-normal text-lg",
+            // Disabled, but it must stay readable: it is the card's answer to the press.
+            "h-auto min-h-16 w-full whitespace-normal border-warning text-lg disabled:opacity-100",
           )}
           data-testid="send-alert"
         >
@@ -447,6 +449,7 @@ function useDeviceAlert(tagId: string) {
   const sendNow = useCallback(
     async (store: AlertStore) => {
       if (navigator.onLine === false) return;
+      if (!(await store.list()).some((alert) => alert.state === "queued")) return;
       setBusy(true);
       try {
         await sendQueuedAlerts(store);
@@ -470,6 +473,7 @@ function useDeviceAlert(tagId: string) {
     void (async () => {
       store = await openAlertStore();
       if (stopped) return;
+      await pruneSettled(store);
       // An alert still queued for this card from an earlier visit: show it and try again.
       const queued = queuedAlertFor(await store.list(), tagId);
       if (queued) {
