@@ -230,10 +230,11 @@ describe("writing a tag with NFC on the dashboard", () => {
         }
       };
     });
-    await page.reload();
+    // Once the worker is active, a navigation it sees: controlled, yet never kept in any cache.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.goto("/dashboard?tab=tags");
     await waitForHydration(page);
     const item = page.getByTestId(`tag-${tagId}`);
-    // The dashboard is controlled by the worker but never kept in any cache.
     await workerVersion(page);
     const kept = await page.evaluate(async () => {
       const urls: string[] = [];
