@@ -62,7 +62,13 @@ worker.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(SHELL_CACHE);
-      await cache.addAll(__SW_PRECACHE__);
+      // Hashed files may come from the HTTP cache; the others are revalidated.
+      await cache.addAll(
+        __SW_PRECACHE__.map(
+          (file) =>
+            new Request(file, { cache: file.startsWith("/assets/") ? "default" : "no-cache" }),
+        ),
+      );
       await worker.skipWaiting();
     })(),
   );
@@ -124,8 +130,6 @@ worker.addEventListener("message", (event) => {
     if (url.origin === worker.location.origin && isCardPath(url.pathname)) {
       event.waitUntil(fetchCardCopy(url.href).catch(() => undefined));
     }
-  } else if (message?.type === "send-alerts") {
-    event.waitUntil(sendQueuedAlerts().catch(() => undefined));
   }
 });
 
