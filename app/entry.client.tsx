@@ -5,6 +5,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { loadLanguage } from "./lib/i18n.client.ts";
 import { FALLBACK_LANGUAGE, i18nOptions, matchLanguage } from "./lib/i18n.ts";
+import { registerServiceWorker } from "./lib/service-worker.client.ts";
 
 async function hydrate() {
   // Hydrate in the language the server rendered, or React would see different text.
@@ -27,3 +28,4 @@ async function hydrate() {
 }
 
 void hydrate();
+registerServiceWorker();

@@ -29,6 +29,9 @@ import { themeBootScript } from "./lib/theme.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The PWA (docs/decisions/050): every page, the public card included.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
 /** The stylesheet: linked (and cached) everywhere except where a route asks for it inline. */
@@ -91,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#c81e2b" />
         <script
           nonce={data?.cspNonce}
           suppressHydrationWarning

@@ -42,6 +42,7 @@ export default [
   route("t", "routes/card-missing-id.tsx"),
   route("t/:tagId", "routes/card.tsx"),
   route("t/:tagId/status", "routes/card-status.ts"),
+  route("t/:tagId/alert", "routes/card-alert.ts"),
   route("dev/outbox.json", "routes/dev.outbox-json.ts"),
   route("dashboard/tags/:tagId/:file", "routes/tag-qr.ts"),
   route("reader/attendance.csv", "routes/reader-attendance-csv.ts"),

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { buildServiceWorker } from "./build-service-worker.mjs";
 
 await build({
   entryPoints: ["server/main.ts"],
@@ -17,13 +18,18 @@ await build({
   logLevel: "warning",
 });
 
+const worker = await buildServiceWorker();
+console.log(
+  `service worker ${worker.version}: ${worker.files} files precached, ${worker.bytes} bytes`,
+);
+
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|html|txt|map)$/;
 let count = 0;
 function compressTree(dir) {
   for (const name of readdirSync(dir)) {
     const file = path.join(dir, name);
     if (statSync(file).isDirectory()) compressTree(file);
-    else if (COMPRESSIBLE.test(name) && statSync(file).size > 512) {
+    else if (COMPRESSIBLE.test(name) && name !== "sw.js" && statSync(file).size > 512) {
       const content = readFileSync(file);
       writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
       writeFileSync(

@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
 import {
+  CloudOff,
   HeartPulse,
   Mail,
   MessageCircle,
@@ -8,10 +9,9 @@ import {
   ShieldAlert,
   Siren,
 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher } from "react-router";
-import { isIdempotencyKey, parseLocation, raiseAlert } from "../../server/alerts/create.ts";
 import { alertTokens } from "../../server/alerts/tokens.ts";
 import {
   alertStatus,
@@ -22,19 +22,29 @@ import {
   recordScan,
   revealMedical,
 } from "../../server/domain/public-card.ts";
-import { consumeAll } from "../../server/security/rate-limit.ts";
 import { buttonVariants } from "../components/ui/button.tsx";
+import {
+  type AlertStore,
+  enqueueAlert,
+  flushAlertQueue,
+  httpAlertSender,
+  pruneSettled,
+  type QueuedAlert,
+  queuedAlertFor,
+} from "../lib/alert-queue.ts";
+import { openAlertStore, sendQueuedAlerts } from "../lib/alert-queue-idb.ts";
 import { cn } from "../lib/cn.ts";
 import { emergencyNumberFor } from "../lib/emergency-numbers.ts";
 import { requestTranslator } from "../lib/i18n.server.ts";
 import type { InlineCssHandle } from "../lib/inline-css.tsx";
+import {
+  ALERT_CHANNEL,
+  ALERT_SYNC_TAG,
+  CACHE_FILL_HEADER,
+  CACHE_FILL_VALUE,
+} from "../lib/offline.ts";
 import type { Route } from "./+types/card";
-
-/** Public alerts are limited per tag and per client address (DESIGN 3.4). */
-const CARD_ALERT_RULES = {
-  tag: { name: "card-alert:tag", points: 5, windowSeconds: 600 },
-  address: { name: "card-alert:address", points: 10, windowSeconds: 3600 },
-};
+import { type CardAlertResult, raiseCardAlert } from "./card-alert.server.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const tagId = normaliseTagId(params.tagId);
@@ -48,7 +58,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return { state: "deactivated" as const, tagId, title: t("card:deactivated.title") };
   }
   const bot = isbot(request.headers.get("user-agent"));
-  if (!bot) recordScan(services, { tagId, ownerId: card.ownerId }, context.clientAddress);
+  // The service worker's copy for offline use is not a scan (docs/decisions/050).
+  const offlineCopy = request.headers.get(CACHE_FILL_HEADER) === CACHE_FILL_VALUE;
+  if (!bot && !offlineCopy)
+    recordScan(services, { tagId, ownerId: card.ownerId }, context.clientAddress);
 
   // A browser without JavaScript follows its alert's status through the address.
   const url = new URL(request.url);
@@ -85,10 +98,7 @@ export const handle: InlineCssHandle = { inlineCss: true };
 /** The card's data is fetched once; reveals and alerts answer with their own data. */
 export const shouldRevalidate = () => false;
 
-type ActionResult =
-  | { intent: "reveal"; medical: MedicalInfo | null }
-  | { intent: "alert"; ok: true; alertId: string; token: string; count: number }
-  | { intent: "alert"; ok: false; reason: "no_contacts" | "rate_limited" | "refused" | "invalid" };
+type ActionResult = { intent: "reveal"; medical: MedicalInfo | null } | CardAlertResult;
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const tagId = normaliseTagId(params.tagId);
@@ -103,46 +113,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (intent !== "alert")
     return data<ActionResult>({ intent: "alert", ok: false, reason: "invalid" }, { status: 400 });
-  if (isbot(request.headers.get("user-agent"))) {
-    return data<ActionResult>({ intent: "alert", ok: false, reason: "refused" }, { status: 403 });
-  }
-  const key = form.get("idempotencyKey");
-  if (!isIdempotencyKey(key))
-    return data<ActionResult>({ intent: "alert", ok: false, reason: "invalid" }, { status: 400 });
-  const card = await loadPublicCard(services, tagId);
-  if (card.state !== "active")
-    return data<ActionResult>({ intent: "alert", ok: false, reason: "refused" }, { status: 404 });
-  if (card.contactCount === 0) {
-    return data<ActionResult>(
-      { intent: "alert", ok: false, reason: "no_contacts" },
-      { status: 409 },
-    );
-  }
-  const limited = await consumeAll(services.limiter, [
-    [CARD_ALERT_RULES.tag, tagId],
-    [CARD_ALERT_RULES.address, context.clientAddress],
-  ]);
-  if (!limited.allowed) {
-    return data<ActionResult>(
-      { intent: "alert", ok: false, reason: "rate_limited" },
-      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
-    );
-  }
-  const raised = await raiseAlert(services, {
-    source: "card",
-    userId: card.ownerId,
-    tagId,
-    idempotencyKey: key,
-    location: parseLocation(form.get("latitude"), form.get("longitude")),
-    clientAddress: context.clientAddress,
-  });
-  return data<ActionResult>({
-    intent: "alert",
-    ok: true,
-    alertId: raised.alertId,
-    token: raised.viewerToken,
-    count: raised.contactsReached,
-  });
+  const answer = await raiseCardAlert(services, tagId, form, request, context.clientAddress);
+  return data<ActionResult>(answer.result, { status: answer.status, headers: answer.headers });
 }
 
 type LoaderData = Extract<Route.ComponentProps["loaderData"], { state: "active" }>;
@@ -174,6 +146,8 @@ export default function PublicCard({ loaderData, actionData }: Route.ComponentPr
         </h1>
         <p className="mt-2 text-sm opacity-90">{t("intro")}</p>
       </header>
+
+      <OfflineBanner />
 
       <a
         href={`tel:${card.emergencyNumber}`}
@@ -256,8 +230,9 @@ function ContactsSection({ contacts }: { contacts: LoaderData["contacts"] }) {
 }
 
 function MedicalSection({ actionData }: { actionData: ActionResult | undefined }) {
-  const { t } = useTranslation("card");
+  const { t } = useTranslation(["card", "offline"]);
   const fetcher = useFetcher<ActionResult>();
+  const online = useOnline();
   const result = fetcher.data ?? actionData;
   const medical = result?.intent === "reveal" ? result.medical : null;
   const revealed = result?.intent === "reveal";
@@ -267,10 +242,18 @@ function MedicalSection({ actionData }: { actionData: ActionResult | undefined }
         {t("medical.title")}
       </h2>
       {!revealed ? (
-        <fetcher.Form method="post" className="mt-2 space-y-3">
+        <fetcher.Form
+          method="post"
+          className="mt-2 space-y-3"
+          onSubmit={(event) => {
+            // Medical details are never kept on the device: they need the network.
+            if (!navigator.onLine) event.preventDefault();
+          }}
+        >
           <p className="rounded-lg bg-warning/15 p-3 text-sm" role="note">
             {t("medical.warning")}
           </p>
+          {online ? null : <p className="text-sm font-medium">{t("offline:medical")}</p>}
           <button
             type="submit"
             name="intent"
@@ -279,7 +262,7 @@ function MedicalSection({ actionData }: { actionData: ActionResult | undefined }
               buttonVariants({ variant: "outline" }),
               "h-auto w-full whitespace-normal py-3",
             )}
-            disabled={fetcher.state !== "idle"}
+            disabled={fetcher.state !== "idle" || !online}
           >
             {fetcher.state !== "idle" ? t("medical.revealing") : t("medical.reveal")}
           </button>
@@ -332,19 +315,19 @@ function AlertSection({
   card: LoaderData;
   actionData: ActionResult | undefined;
 }) {
-  const { t } = useTranslation("card");
-  const fetcher = useFetcher<ActionResult>();
-  const [locating, setLocating] = useState(false);
-  const result = fetcher.data ?? actionData;
-  const alert = result?.intent === "alert" ? result : null;
+  const { t } = useTranslation(["card", "offline"]);
+  const online = useOnline();
+  const { device, busy, press } = useDeviceAlert(card.tagId);
+  const alert = actionData?.intent === "alert" ? actionData : null;
   const followed =
-    alert?.ok === true
-      ? { alertId: alert.alertId, token: alert.token }
-      : card.followed
-        ? { alertId: card.followed.alertId, token: card.followed.token }
-        : null;
+    device?.state === "sent" && device.sent
+      ? { alertId: device.sent.alertId, token: device.sent.token, count: device.sent.count }
+      : alert?.ok === true
+        ? { alertId: alert.alertId, token: alert.token, count: alert.count }
+        : card.followed
+          ? { alertId: card.followed.alertId, token: card.followed.token, count: null }
+          : null;
   const status = useAlertStatus(card.tagId, followed, card.followed?.status ?? null);
-  const busy = locating || fetcher.state !== "idle";
 
   if (followed) {
     return (
@@ -356,8 +339,8 @@ function AlertSection({
         <h2 id="alert-title" className="flex items-center gap-2 text-lg font-semibold text-success">
           <Siren className="size-5" aria-hidden="true" /> {t("alert.sent")}
         </h2>
-        {alert?.ok ? (
-          <p className="mt-1 text-sm">{t("alert.sentCount", { count: alert.count })}</p>
+        {followed.count !== null ? (
+          <p className="mt-1 text-sm">{t("alert.sentCount", { count: followed.count })}</p>
         ) : null}
         <AlertStatusList status={status} />
         <a
@@ -372,27 +355,47 @@ function AlertSection({
   if (!card.canAlert) {
     return <p className="rounded-xl border p-4 text-sm">{t("alert.noContacts")}</p>;
   }
-  const failure = alert && !alert.ok ? alert.reason : null;
+  if (device?.state === "queued") {
+    return (
+      <section
+        aria-labelledby="alert-queued-title"
+        className="rounded-xl border-2 border-warning bg-card p-4"
+        aria-live="polite"
+        data-testid="alert-queued"
+      >
+        <button
+          type="button"
+          disabled
+          className={cn(
+            buttonVariants({ variant: "outline", size: "lg" }),
+            // Disabled, but it must stay readable: it is the card's answer to the press.
+            "h-auto min-h-16 w-full whitespace-normal border-warning text-lg disabled:opacity-100",
+          )}
+          data-testid="send-alert"
+        >
+          <CloudOff className="!size-6" aria-hidden="true" />
+          {online && busy ? t("offline:alert.sending") : t("offline:alert.button")}
+        </button>
+        <h2 id="alert-queued-title" className="mt-3 font-semibold">
+          {t("offline:alert.title")}
+        </h2>
+        <p className="mt-1 text-sm">{t("offline:alert.body")}</p>
+      </section>
+    );
+  }
+  const failure =
+    device?.state === "failed" ? device.failure : alert && !alert.ok ? alert.reason : null;
   return (
     <section aria-labelledby="alert-button-title" className="rounded-xl border bg-card p-4">
       <h2 id="alert-button-title" className="sr-only">
         {t("alert.button")}
       </h2>
-      <fetcher.Form
+      <form
         method="post"
-        onSubmit={async (event) => {
-          // Ask for the position first; the form still posts if the browser says no.
+        onSubmit={(event) => {
+          // With JavaScript the alert goes through the device's queue (sent at once when online).
           event.preventDefault();
-          const form = event.currentTarget;
-          setLocating(true);
-          const position = await currentPosition();
-          setLocating(false);
-          const body = new FormData(form);
-          if (position) {
-            body.set("latitude", position.latitude);
-            body.set("longitude", position.longitude);
-          }
-          fetcher.submit(body, { method: "post" });
+          void press();
         }}
       >
         <input type="hidden" name="intent" value="alert" />
@@ -409,18 +412,180 @@ function AlertSection({
           <Siren className="!size-6" aria-hidden="true" />
           {busy ? t("alert.sending") : t("alert.button")}
         </button>
-      </fetcher.Form>
-      <p className="mt-2 text-center text-xs text-muted-foreground">{t("alert.locationHint")}</p>
+      </form>
+      <p className="mt-2 text-center text-xs text-muted-foreground">
+        {online ? t("alert.locationHint") : t("offline:alert.offlineHint")}
+      </p>
       {failure ? (
         <p role="alert" className="mt-3 rounded-lg bg-destructive/10 p-3 text-sm">
           {failure === "rate_limited"
             ? t("alert.tooMany")
             : failure === "no_contacts"
               ? t("alert.noContacts")
-              : t("alert.failed")}
+              : failure === "expired"
+                ? t("offline:alert.expired")
+                : t("alert.failed")}
         </p>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The alert as this device knows it (docs/decisions/051): pressing the button
+ * puts the alert in the device's queue and sends the queue; without a network
+ * it stays queued and goes out when the network returns (Background Sync, the
+ * next `online` event or the next visit), each alert once by its key.
+ */
+function useDeviceAlert(tagId: string) {
+  const [device, setDevice] = useState<QueuedAlert | null>(null);
+  const [busy, setBusy] = useState(false);
+  const tracked = useRef<string | null>(null);
+
+  const reread = useCallback(async (store: AlertStore) => {
+    const key = tracked.current;
+    if (key) setDevice((await store.get(key)) ?? null);
+  }, []);
+
+  const sendNow = useCallback(
+    async (store: AlertStore) => {
+      if (navigator.onLine === false) return;
+      if (!(await store.list()).some((alert) => alert.state === "queued")) return;
+      setBusy(true);
+      try {
+        await sendQueuedAlerts(store);
+      } finally {
+        setBusy(false);
+      }
+      await reread(store);
+      if ((await store.list()).some((alert) => alert.state === "queued")) requestAlertSync();
+    },
+    [reread],
+  );
+
+  useEffect(() => {
+    let store: AlertStore | null = null;
+    let stopped = false;
+    const channel =
+      typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(ALERT_CHANNEL);
+    const onOnline = () => {
+      if (store) void sendNow(store).catch(() => undefined);
+    };
+    void (async () => {
+      store = await openAlertStore();
+      if (stopped) return;
+      await pruneSettled(store);
+      // An alert still queued for this card from an earlier visit: show it and try again.
+      const queued = queuedAlertFor(await store.list(), tagId);
+      if (queued) {
+        tracked.current = queued.key;
+        setDevice(queued);
+      }
+      await sendNow(store);
+    })().catch(() => undefined);
+    window.addEventListener("online", onOnline);
+    channel?.addEventListener("message", () => {
+      if (store) void reread(store).catch(() => undefined);
+    });
+    return () => {
+      stopped = true;
+      window.removeEventListener("online", onOnline);
+      channel?.close();
+    };
+  }, [tagId, sendNow, reread]);
+
+  const press = useCallback(async () => {
+    setBusy(true);
+    try {
+      const position = await currentPosition();
+      let store: AlertStore | null = null;
+      try {
+        store = await openAlertStore();
+      } catch {
+        // No IndexedDB (storage disabled): send without a queue.
+      }
+      if (!store) {
+        const alert = await sendWithoutQueue(tagId, position);
+        setDevice(alert);
+        return;
+      }
+      const alert = await enqueueAlert(store, { tagId, position });
+      tracked.current = alert.key;
+      setDevice(alert);
+      if (navigator.onLine === false) requestAlertSync();
+      else await sendNow(store);
+    } finally {
+      setBusy(false);
+    }
+  }, [tagId, sendNow]);
+
+  return { device, busy, press };
+}
+
+/** Where IndexedDB is missing: one attempt; a failed one is shown, not kept. */
+async function sendWithoutQueue(
+  tagId: string,
+  position: { latitude: string; longitude: string } | null,
+): Promise<QueuedAlert> {
+  const memory = new Map<string, QueuedAlert>();
+  const store: AlertStore = {
+    list: async () => [...memory.values()],
+    get: async (key) => memory.get(key),
+    put: async (alert) => void memory.set(alert.key, alert),
+    delete: async (key) => void memory.delete(key),
+  };
+  const alert = await enqueueAlert(store, { tagId, position });
+  await flushAlertQueue(store, httpAlertSender());
+  const result = memory.get(alert.key) ?? alert;
+  return result.state === "queued" ? { ...result, state: "failed", failure: "invalid" } : result;
+}
+
+/** Asks the service worker to send the queue when the network returns (Background Sync). */
+function requestAlertSync() {
+  void navigator.serviceWorker?.ready
+    .then((registration) =>
+      (
+        registration as ServiceWorkerRegistration & {
+          sync?: { register(tag: string): Promise<void> };
+        }
+      ).sync?.register(ALERT_SYNC_TAG),
+    )
+    .catch(() => undefined);
+}
+
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener("online", onChange);
+  window.addEventListener("offline", onChange);
+  return () => {
+    window.removeEventListener("online", onChange);
+    window.removeEventListener("offline", onChange);
+  };
+}
+
+/** Whether the browser believes it has a network; the server render assumes it does. */
+function useOnline() {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+function OfflineBanner() {
+  const { t } = useTranslation("offline");
+  if (useOnline()) return null;
+  return (
+    <div
+      role="status"
+      className="flex gap-3 rounded-xl border-2 border-warning bg-warning/15 p-4"
+      data-testid="offline-banner"
+    >
+      <CloudOff className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <div>
+        <p className="font-semibold">{t("banner.title")}</p>
+        <p className="mt-1 text-sm">{t("banner.body")}</p>
+      </div>
+    </div>
   );
 }
 

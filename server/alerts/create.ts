@@ -42,6 +42,8 @@ export interface RaiseAlertInput {
   idempotencyKey: string;
   location: Location | null;
   clientAddress: string;
+  /** When the alert was pressed, if earlier than now: an alert queued on an offline phone. */
+  raisedAt?: Date;
 }
 
 export interface RaisedAlert {
@@ -199,6 +201,7 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
         longitude: input.location?.longitude.toFixed(6) ?? null,
         language: profile?.language ?? "en",
         clientAddress: input.clientAddress,
+        createdAt: input.raisedAt,
         escalateAt: isTest ? null : new Date(Date.now() + config.escalationMinutes * 60_000),
       })
       .onConflictDoNothing({ target: alerts.idempotencyKey })

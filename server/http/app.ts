@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
+import { etag } from "hono/etag";
 import { createMiddleware } from "hono/factory";
 import type { AppLoadContext } from "react-router";
 import {
@@ -108,10 +111,22 @@ export function createHttpApp(
     app.all("/assets/*", (c) => c.text("Not found", 404));
     // Unhashed public files (favicon, manifest, service worker): a short cache.
     // The list is fixed by the build, so every other path goes to the pages.
+    // The service worker (docs/decisions/050): revalidated on every check so a new
+    // build takes over at the next visit; its scope is the whole site.
+    const workerFile = path.join(root, "sw.js");
+    app.get("/sw.js", compress(), etag(), async (c) => {
+      const code = await readFile(workerFile, "utf8").catch(() => null);
+      if (!code) return c.text("Not found", 404);
+      return c.body(code, 200, {
+        "Content-Type": "text/javascript; charset=utf-8",
+        "Cache-Control": "no-cache",
+        "Service-Worker-Allowed": "/",
+      });
+    });
     const publicFiles = serveStatic({ root, precompressed: true });
     const shortCache = cacheFor("public, max-age=3600");
     for (const entry of readdirSync(root, { withFileTypes: true })) {
-      if (entry.isFile() && !/\.(br|gz)$/.test(entry.name)) {
+      if (entry.isFile() && entry.name !== "sw.js" && !/\.(br|gz)$/.test(entry.name)) {
         app.get(`/${entry.name}`, shortCache, publicFiles);
       }
     }

@@ -6,6 +6,7 @@ import type { DashboardActionData } from "../../routes/dashboard.tsx";
 import { Notice } from "../notice.tsx";
 import { Button, buttonVariants } from "../ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { WriteTagButton } from "./write-tag-button.tsx";
 
 export interface DashboardTag {
   id: string;
@@ -116,6 +117,7 @@ export function TagsCard({
                     >
                       <Download aria-hidden="true" /> {t("tags.qrPng")}
                     </a>
+                    {usable ? <WriteTagButton tagId={tag.id} /> : null}
                   </div>
                   <Form
                     method="post"

@@ -1,0 +1,55 @@
+import { type DBSchema, openDB } from "idb";
+import {
+  type AlertStore,
+  flushAlertQueue,
+  httpAlertSender,
+  pruneSettled,
+  type QueuedAlert,
+} from "./alert-queue.ts";
+import { ALERT_CHANNEL } from "./offline.ts";
+
+interface QueueSchema extends DBSchema {
+  alerts: { key: string; value: QueuedAlert };
+}
+
+/** The device's alert queue in IndexedDB, shared by the card's pages and the service worker. */
+export async function openAlertStore(): Promise<AlertStore> {
+  const db = await openDB<QueueSchema>("safetap-offline", 1, {
+    upgrade(database) {
+      database.createObjectStore("alerts", { keyPath: "key" });
+    },
+  });
+  return {
+    list: () => db.getAll("alerts"),
+    get: (key) => db.get("alerts", key),
+    put: async (alert) => {
+      await db.put("alerts", alert);
+    },
+    delete: (key) => db.delete("alerts", key),
+  };
+}
+
+interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Sends the queue under a Web Lock where the browser has one, so a page and the
+ * worker do not send the same alert at the same moment (the server would
+ * still raise it once), then tells every open card what settled.
+ */
+export async function sendQueuedAlerts(store?: AlertStore): Promise<QueuedAlert[]> {
+  const queue = store ?? (await openAlertStore());
+  const run = async () => {
+    await pruneSettled(queue);
+    return flushAlertQueue(queue, httpAlertSender());
+  };
+  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+  const settled = locks ? await locks.request("safetap-alert-queue", run) : await run();
+  if (settled.length > 0 && typeof BroadcastChannel !== "undefined") {
+    const channel = new BroadcastChannel(ALERT_CHANNEL);
+    channel.postMessage({ type: "settled", keys: settled.map((alert) => alert.key) });
+    channel.close();
+  }
+  return settled;
+}

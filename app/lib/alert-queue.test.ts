@@ -1,0 +1,214 @@
+import { describe, expect, it } from "vitest";
+import {
+  type AlertSender,
+  type AlertStore,
+  enqueueAlert,
+  flushAlertQueue,
+  httpAlertSender,
+  outcomeOf,
+  pruneSettled,
+  QUEUE_LIFETIME_MS,
+  type QueuedAlert,
+  queuedAlertFor,
+  SETTLED_KEPT_MS,
+} from "./alert-queue.ts";
+
+/** The queue's storage as IndexedDB keeps it: copies in, copies out. */
+function memoryStore(): AlertStore & { rows: Map<string, QueuedAlert> } {
+  const rows = new Map<string, QueuedAlert>();
+  const copy = (alert: QueuedAlert) => structuredClone(alert);
+  return {
+    rows,
+    list: async () => [...rows.values()].map(copy),
+    get: async (key) => (rows.has(key) ? copy(rows.get(key)!) : undefined),
+    put: async (alert) => void rows.set(alert.key, copy(alert)),
+    delete: async (key) => void rows.delete(key),
+  };
+}
+
+/** A server that, like raiseAlert, raises one alert per idempotency key. */
+function fakeServer() {
+  const alerts = new Map<string, string>();
+  let requests = 0;
+  let online = true;
+  const send: AlertSender = async (alert) => {
+    if (!online) return { kind: "retry", afterMs: null };
+    requests++;
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the round trip
+    if (!alerts.has(alert.key)) alerts.set(alert.key, `alert-${alerts.size + 1}`);
+    return { kind: "sent", alertId: alerts.get(alert.key)!, token: "viewer", count: 2 };
+  };
+  return {
+    send,
+    alerts,
+    requests: () => requests,
+    setOnline: (value: boolean) => {
+      online = value;
+    },
+  };
+}
+
+const position = { latitude: "45.764043", longitude: "4.835659" };
+
+describe("alerts queued on the device", () => {
+  it("keeps an alert pressed offline, with its location and key, and sends it once when online", async () => {
+    const store = memoryStore();
+    const server = fakeServer();
+    server.setOnline(false);
+    const queued = await enqueueAlert(store, { tagId: "WB-ABCDE", position, now: 1_000 });
+    expect(queued).toMatchObject({ state: "queued", latitude: "45.764043", pressedAt: 1_000 });
+    expect(queued.key).toMatch(/^[0-9a-f-]{36}$/);
+
+    expect(await flushAlertQueue(store, server.send, () => 2_000)).toEqual([]);
+    expect((await store.get(queued.key))?.state).toBe("queued");
+    expect(server.alerts.size).toBe(0);
+
+    server.setOnline(true);
+    const settled = await flushAlertQueue(store, server.send, () => 3_000);
+    expect(settled.map((a) => a.key)).toEqual([queued.key]);
+    expect(await store.get(queued.key)).toMatchObject({
+      state: "sent",
+      sent: { alertId: "alert-1", token: "viewer", count: 2 },
+      settledAt: 3_000,
+    });
+    // Later flushes (another online event, the next visit) send nothing again.
+    await flushAlertQueue(store, server.send, () => 4_000);
+    expect(server.requests()).toBe(1);
+  });
+
+  it("sends each alert exactly once when the page and the worker flush at the same moment", async () => {
+    const store = memoryStore();
+    const server = fakeServer();
+    const keys = [];
+    for (let i = 0; i < 3; i++) {
+      keys.push((await enqueueAlert(store, { tagId: `WB-TAG0${i}`, position: null })).key);
+    }
+    await Promise.all([
+      flushAlertQueue(store, server.send),
+      flushAlertQueue(store, server.send),
+      flushAlertQueue(store, server.send),
+    ]);
+    expect([...server.alerts.keys()].sort()).toEqual([...keys].sort());
+    const stored = await store.list();
+    expect(stored.every((alert) => alert.state === "sent")).toBe(true);
+    for (const alert of stored) expect(alert.sent?.alertId).toBe(server.alerts.get(alert.key));
+  });
+
+  it("sends the oldest first and stops at the first alert that gets no answer", async () => {
+    const store = memoryStore();
+    const first = await enqueueAlert(store, { tagId: "WB-AAAAA", position: null, now: 10 });
+    const second = await enqueueAlert(store, { tagId: "WB-BBBBB", position: null, now: 20 });
+    const tried: string[] = [];
+    const send: AlertSender = async (alert) => {
+      tried.push(alert.key);
+      return { kind: "retry", afterMs: null };
+    };
+    await flushAlertQueue(store, send, () => 100);
+    expect(tried).toEqual([first.key]);
+    expect((await store.get(first.key))?.attempts).toBe(1);
+    expect((await store.get(second.key))?.attempts).toBe(0);
+  });
+
+  it("waits as long as the server asks after 'too many alerts', then sends", async () => {
+    const store = memoryStore();
+    const alert = await enqueueAlert(store, { tagId: "WB-ABCDE", position: null, now: 0 });
+    const answers = [outcomeOf(429, { ok: false, reason: "rate_limited" }, "120")];
+    const server = fakeServer();
+    const send: AlertSender = async (a) => answers.shift() ?? server.send(a);
+    await flushAlertQueue(store, send, () => 1_000);
+    expect(await store.get(alert.key)).toMatchObject({ state: "queued", notBefore: 121_000 });
+    await flushAlertQueue(store, send, () => 60_000);
+    expect(server.requests()).toBe(0);
+    await flushAlertQueue(store, send, () => 121_000);
+    expect((await store.get(alert.key))?.state).toBe("sent");
+  });
+
+  it("records a refusal (tag deactivated, nobody to alert) without trying again", async () => {
+    const store = memoryStore();
+    const alert = await enqueueAlert(store, { tagId: "WB-ABCDE", position: null });
+    let calls = 0;
+    const send: AlertSender = async () => {
+      calls++;
+      return outcomeOf(409, { intent: "alert", ok: false, reason: "no_contacts" }, null);
+    };
+    await flushAlertQueue(store, send);
+    await flushAlertQueue(store, send);
+    expect(calls).toBe(1);
+    expect(await store.get(alert.key)).toMatchObject({ state: "failed", failure: "no_contacts" });
+  });
+
+  it("does not send an alert that waited more than a day, and says so", async () => {
+    const store = memoryStore();
+    const server = fakeServer();
+    const alert = await enqueueAlert(store, { tagId: "WB-ABCDE", position: null, now: 0 });
+    await flushAlertQueue(store, server.send, () => QUEUE_LIFETIME_MS + 1);
+    expect(server.requests()).toBe(0);
+    expect(await store.get(alert.key)).toMatchObject({ state: "failed", failure: "expired" });
+  });
+
+  it("forgets settled alerts after a while but never a queued one", async () => {
+    const store = memoryStore();
+    const server = fakeServer();
+    const sent = await enqueueAlert(store, { tagId: "WB-AAAAA", position: null, now: 0 });
+    await flushAlertQueue(store, server.send, () => 1_000);
+    server.setOnline(false);
+    const waiting = await enqueueAlert(store, { tagId: "WB-BBBBB", position: null, now: 0 });
+    await pruneSettled(store, 1_000 + SETTLED_KEPT_MS - 1);
+    expect(store.rows.has(sent.key)).toBe(true);
+    await pruneSettled(store, 1_000 + SETTLED_KEPT_MS + 1);
+    expect(store.rows.has(sent.key)).toBe(false);
+    expect(store.rows.has(waiting.key)).toBe(true);
+  });
+
+  it("shows a card the newest alert still queued for its own tag", async () => {
+    const store = memoryStore();
+    await enqueueAlert(store, { tagId: "WB-AAAAA", position: null, now: 1 });
+    const newest = await enqueueAlert(store, { tagId: "WB-AAAAA", position: null, now: 2 });
+    await enqueueAlert(store, { tagId: "WB-BBBBB", position: null, now: 3 });
+    expect(queuedAlertFor(await store.list(), "WB-AAAAA")?.key).toBe(newest.key);
+    expect(queuedAlertFor(await store.list(), "WB-CCCCC")).toBeNull();
+  });
+});
+
+describe("sending a queued alert to /t/{id}/alert", () => {
+  it("posts the key, the time pressed and the location, and reads the answer", async () => {
+    const store = memoryStore();
+    const alert = await enqueueAlert(store, {
+      tagId: "WB-AB CD",
+      position,
+      now: 1_700_000_000_000,
+    });
+    const seen: { url: string; body: URLSearchParams }[] = [];
+    const fetchImpl = (async (url: string, init: RequestInit) => {
+      seen.push({ url, body: init.body as URLSearchParams });
+      return Response.json({ intent: "alert", ok: true, alertId: "a-1", token: "t-1", count: 3 });
+    }) as unknown as typeof fetch;
+    const outcome = await httpAlertSender(fetchImpl, "http://localhost:3000")(alert);
+    expect(outcome).toEqual({ kind: "sent", alertId: "a-1", token: "t-1", count: 3 });
+    expect(seen[0]?.url).toBe("http://localhost:3000/t/WB-AB%20CD/alert");
+    expect(Object.fromEntries(seen[0]!.body)).toEqual({
+      idempotencyKey: alert.key,
+      pressedAt: "1700000000000",
+      latitude: "45.764043",
+      longitude: "4.835659",
+    });
+  });
+
+  it("treats no answer as 'try again when online' and server errors as 'try again later'", async () => {
+    const store = memoryStore();
+    const alert = await enqueueAlert(store, { tagId: "WB-ABCDE", position: null });
+    const offline = (async () => {
+      throw new TypeError("Failed to fetch");
+    }) as unknown as typeof fetch;
+    expect(await httpAlertSender(offline)(alert)).toEqual({ kind: "retry", afterMs: null });
+    expect(outcomeOf(503, null, null)).toEqual({ kind: "retry", afterMs: 30_000 });
+    expect(outcomeOf(403, { ok: false, reason: "refused" }, null)).toEqual({
+      kind: "failed",
+      reason: "refused",
+    });
+    expect(outcomeOf(400, { ok: false, reason: "something else" }, null)).toEqual({
+      kind: "failed",
+      reason: "invalid",
+    });
+  });
+});

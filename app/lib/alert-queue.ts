@@ -1,0 +1,199 @@
+/**
+ * Alerts pressed on a public card are kept on the device until the server has
+ * them (docs/decisions/051). Every alert gets its idempotency key once, when it
+ * is pressed, and every attempt sends that key, so however often a page, a
+ * second tab or the service worker retries, the server raises it once.
+ *
+ * This module is the logic only; the IndexedDB store is in alert-queue-idb.ts.
+ */
+
+export type AlertFailure = "no_contacts" | "rate_limited" | "refused" | "invalid" | "expired";
+
+export interface QueuedAlert {
+  /** The idempotency key, made on the device when the button was pressed. */
+  key: string;
+  tagId: string;
+  latitude: string | null;
+  longitude: string | null;
+  /** When the button was pressed (ms since the epoch); the messages name this time. */
+  pressedAt: number;
+  state: "queued" | "sent" | "failed";
+  attempts: number;
+  /** Not before this time (ms): set when the server asked to wait. */
+  notBefore: number;
+  sent?: { alertId: string; token: string; count: number };
+  failure?: AlertFailure;
+  settledAt?: number;
+}
+
+export interface AlertStore {
+  list(): Promise<QueuedAlert[]>;
+  get(key: string): Promise<QueuedAlert | undefined>;
+  put(alert: QueuedAlert): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export type SendOutcome =
+  | { kind: "sent"; alertId: string; token: string; count: number }
+  /** No answer (offline) when `afterMs` is null, or the server asked to wait. */
+  | { kind: "retry"; afterMs: number | null }
+  | { kind: "failed"; reason: AlertFailure };
+
+export type AlertSender = (alert: QueuedAlert) => Promise<SendOutcome>;
+
+/** An alert not sent within a day is not sent at all: the card tells the person to act. */
+export const QUEUE_LIFETIME_MS = 24 * 60 * 60_000;
+/** Settled alerts are kept this long, so the card can show their status after a reload. */
+export const SETTLED_KEPT_MS = 30 * 60_000;
+
+const KNOWN_FAILURES = new Set<AlertFailure>(["no_contacts", "refused", "invalid"]);
+
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+export async function enqueueAlert(
+  store: AlertStore,
+  input: {
+    tagId: string;
+    position: { latitude: string; longitude: string } | null;
+    key?: string;
+    now?: number;
+  },
+): Promise<QueuedAlert> {
+  const alert: QueuedAlert = {
+    key: input.key ?? newIdempotencyKey(),
+    tagId: input.tagId,
+    latitude: input.position?.latitude ?? null,
+    longitude: input.position?.longitude ?? null,
+    pressedAt: input.now ?? Date.now(),
+    state: "queued",
+    attempts: 0,
+    notBefore: 0,
+  };
+  await store.put(alert);
+  return alert;
+}
+
+function settle(alert: QueuedAlert, outcome: SendOutcome, now: number): QueuedAlert {
+  switch (outcome.kind) {
+    case "sent":
+      return {
+        ...alert,
+        state: "sent",
+        attempts: alert.attempts + 1,
+        sent: { alertId: outcome.alertId, token: outcome.token, count: outcome.count },
+        settledAt: now,
+      };
+    case "failed":
+      return {
+        ...alert,
+        state: "failed",
+        attempts: alert.attempts + 1,
+        failure: outcome.reason,
+        settledAt: now,
+      };
+    case "retry":
+      return { ...alert, attempts: alert.attempts + 1, notBefore: now + (outcome.afterMs ?? 0) };
+  }
+}
+
+/**
+ * Sends every due queued alert, oldest first, and records each outcome.
+ * Stops at the first alert that got no answer: the network is gone again.
+ * Returns the alerts that settled (sent or failed) in this run.
+ */
+export async function flushAlertQueue(
+  store: AlertStore,
+  send: AlertSender,
+  now: () => number = Date.now,
+): Promise<QueuedAlert[]> {
+  const due = (await store.list())
+    .filter((alert) => alert.state === "queued" && alert.notBefore <= now())
+    .sort((a, b) => a.pressedAt - b.pressedAt);
+  const settled: QueuedAlert[] = [];
+  for (const listed of due) {
+    // Another sender (a second tab, the worker) may have settled it meanwhile.
+    const alert = await store.get(listed.key);
+    if (alert?.state !== "queued") continue;
+    const outcome: SendOutcome =
+      now() - alert.pressedAt > QUEUE_LIFETIME_MS
+        ? { kind: "failed", reason: "expired" }
+        : await send(alert);
+    const next = settle(alert, outcome, now());
+    await store.put(next);
+    if (next.state !== "queued") settled.push(next);
+    if (outcome.kind === "retry" && outcome.afterMs === null) break;
+  }
+  return settled;
+}
+
+/** Forgets alerts that settled more than SETTLED_KEPT_MS ago. */
+export async function pruneSettled(store: AlertStore, now = Date.now()): Promise<void> {
+  for (const alert of await store.list()) {
+    if (alert.state !== "queued" && (alert.settledAt ?? 0) < now - SETTLED_KEPT_MS) {
+      await store.delete(alert.key);
+    }
+  }
+}
+
+/** The newest alert still queued for a tag: the card shows it as queued. */
+export function queuedAlertFor(alerts: QueuedAlert[], tagId: string): QueuedAlert | null {
+  return (
+    alerts
+      .filter((alert) => alert.tagId === tagId && alert.state === "queued")
+      .sort((a, b) => b.pressedAt - a.pressedAt)[0] ?? null
+  );
+}
+
+/** Reads the answer of `POST /t/{id}/alert`. */
+export function outcomeOf(status: number, body: unknown, retryAfter: string | null): SendOutcome {
+  const answer = (body ?? {}) as Record<string, unknown>;
+  if (
+    status === 200 &&
+    answer.ok === true &&
+    typeof answer.alertId === "string" &&
+    typeof answer.token === "string"
+  ) {
+    return {
+      kind: "sent",
+      alertId: answer.alertId,
+      token: answer.token,
+      count: typeof answer.count === "number" ? answer.count : 0,
+    };
+  }
+  if (status === 429) {
+    const seconds = Number.parseInt(retryAfter ?? "", 10);
+    return { kind: "retry", afterMs: (Number.isFinite(seconds) ? seconds : 60) * 1000 };
+  }
+  if (status >= 500 || status === 408 || status === 200) return { kind: "retry", afterMs: 30_000 };
+  const reason = answer.reason as AlertFailure;
+  return { kind: "failed", reason: KNOWN_FAILURES.has(reason) ? reason : "invalid" };
+}
+
+/** Sends one alert to the card's alert endpoint. */
+export function httpAlertSender(fetchImpl: typeof fetch = fetch, origin = ""): AlertSender {
+  return async (alert) => {
+    const body = new URLSearchParams({
+      idempotencyKey: alert.key,
+      pressedAt: String(alert.pressedAt),
+    });
+    if (alert.latitude !== null && alert.longitude !== null) {
+      body.set("latitude", alert.latitude);
+      body.set("longitude", alert.longitude);
+    }
+    let response: Response;
+    try {
+      response = await fetchImpl(`${origin}/t/${encodeURIComponent(alert.tagId)}/alert`, {
+        method: "POST",
+        body,
+        headers: { accept: "application/json" },
+        credentials: "same-origin",
+      });
+    } catch {
+      return { kind: "retry", afterMs: null };
+    }
+    const json = await response.json().catch(() => null);
+    return outcomeOf(response.status, json, response.headers.get("retry-after"));
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Names shared by the pages, the service worker and the server for the
+ * offline card (docs/decisions/050 and 051).
+ */
+
+/** Cache of public card pages; the name's prefix is relied on by /qa. */
+export const CARDS_CACHE = "safetap-cards";
+
+/** Prefix of the per-version app shell caches (`safetap-shell-{version}`). */
+export const SHELL_CACHE_PREFIX = "safetap-shell-";
+
+/** Background Sync tag under which queued alerts are sent. */
+export const ALERT_SYNC_TAG = "safetap-alerts";
+
+/** BroadcastChannel on which the worker tells pages that queued alerts settled. */
+export const ALERT_CHANNEL = "safetap-alerts";
+
+/**
+ * Sent by the worker when it fetches a card only to keep it for offline use
+ * (the page the visitor saw arrived before the worker ran): not a second scan.
+ */
+export const CACHE_FILL_HEADER = "X-SafeTap-Purpose";
+export const CACHE_FILL_VALUE = "offline-copy";
+
+const CARD_PATH = /^\/t\/[A-Za-z0-9-]{1,40}\/?$/;
+
+/** `/t/{id}`: the public card page (not its status or alert endpoints). */
+export function isCardPath(pathname: string): boolean {
+  return CARD_PATH.test(pathname);
+}
+
+/** One cache entry per card: the address without its query (language, status links). */
+export function cardCacheKey(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname.replace(/\/$/, "")}`;
+}

@@ -1,0 +1,213 @@
+/**
+ * SafeTap's service worker, written for server-rendered pages
+ * (docs/decisions/050). scripts/build-service-worker.mjs bundles it into
+ * build/client/sw.js with the build's version and the app shell's hashed files.
+ *
+ * - App shell (`safetap-shell-{version}`): precached on install; hashed
+ *   `/assets/*` are cache-first (a name never changes content).
+ * - Public cards (`safetap-cards`): network first, the answer kept for offline
+ *   use; without a network the kept copy. Nothing else is ever cached: no
+ *   signed-in page, no API answer.
+ * - Alerts queued on the device are sent on Background Sync.
+ * - A new version takes over at once (skipWaiting + clients.claim): pages are
+ *   always rendered by the server when online, so no page runs stale code.
+ */
+import { openAlertStore, sendQueuedAlerts } from "../lib/alert-queue-idb.ts";
+import {
+  ALERT_SYNC_TAG,
+  CACHE_FILL_HEADER,
+  CACHE_FILL_VALUE,
+  CARDS_CACHE,
+  cardCacheKey,
+  isCardPath,
+  SHELL_CACHE_PREFIX,
+} from "../lib/offline.ts";
+
+declare const __SW_VERSION__: string;
+declare const __SW_PRECACHE__: string[];
+
+// The DOM library has no service worker types; these are the parts used here.
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  respondWith(response: Response | Promise<Response>): void;
+}
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+interface WorkerMessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+  readonly ports: readonly MessagePort[];
+  readonly source: { postMessage(message: unknown): void } | null;
+}
+interface WorkerGlobal {
+  readonly location: Location;
+  skipWaiting(): Promise<void>;
+  readonly clients: { claim(): Promise<void> };
+  addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
+  addEventListener(type: "sync", listener: (event: SyncEvent) => void): void;
+  addEventListener(type: "message", listener: (event: WorkerMessageEvent) => void): void;
+}
+
+const worker = self as unknown as WorkerGlobal;
+const VERSION = __SW_VERSION__;
+const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${VERSION}`;
+/** Cards kept at most; the least recently viewed go first. */
+const MAX_CARDS = 50;
+
+worker.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(SHELL_CACHE);
+      // Hashed files may come from the HTTP cache; the others are revalidated.
+      await cache.addAll(
+        __SW_PRECACHE__.map(
+          (file) =>
+            new Request(file, { cache: file.startsWith("/assets/") ? "default" : "no-cache" }),
+        ),
+      );
+      await worker.skipWaiting();
+    })(),
+  );
+});
+
+worker.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      await worker.clients.claim();
+      // Kept cards point at the previous build's files: fetch them again, and
+      // keep the old shell only while some card could not be refreshed.
+      const refreshed = await refreshKeptCards();
+      if (!refreshed) return;
+      for (const name of await caches.keys()) {
+        if (name.startsWith(SHELL_CACHE_PREFIX) && name !== SHELL_CACHE) await caches.delete(name);
+      }
+    })(),
+  );
+});
+
+worker.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== worker.location.origin) return;
+  if (isCardPath(url.pathname) && wantsHtml(request)) {
+    event.respondWith(cardNetworkFirst(event));
+  } else if (url.pathname.startsWith("/assets/")) {
+    event.respondWith(cacheFirst(request));
+  } else if (__SW_PRECACHE__.includes(url.pathname)) {
+    event.respondWith(cacheFirst(request));
+  }
+  // Everything else (signed-in pages, data requests, APIs) goes to the network untouched.
+});
+
+worker.addEventListener("sync", (event) => {
+  if (event.tag !== ALERT_SYNC_TAG) return;
+  event.waitUntil(
+    (async () => {
+      const store = await openAlertStore();
+      await sendQueuedAlerts(store);
+      // A rejection tells the browser to try this sync again later.
+      if ((await store.list()).some((alert) => alert.state === "queued")) {
+        throw new Error("alerts are still queued");
+      }
+    })(),
+  );
+});
+
+worker.addEventListener("message", (event) => {
+  const message = event.data as { type?: string; url?: string } | null;
+  if (message?.type === "version") {
+    const reply = { type: "version", version: VERSION };
+    if (event.ports[0]) event.ports[0].postMessage(reply);
+    else event.source?.postMessage(reply);
+  } else if (message?.type === "keep-card" && typeof message.url === "string") {
+    // The page was loaded before this worker controlled it: keep a copy now.
+    const url = new URL(message.url, worker.location.origin);
+    if (url.origin === worker.location.origin && isCardPath(url.pathname)) {
+      event.waitUntil(fetchCardCopy(url.href).catch(() => undefined));
+    }
+  }
+});
+
+function wantsHtml(request: Request): boolean {
+  return request.mode === "navigate" || (request.headers.get("accept") ?? "").includes("text/html");
+}
+
+async function cacheFirst(request: Request): Promise<Response> {
+  const cached = await caches.match(request, { ignoreVary: true, ignoreSearch: false });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && new URL(request.url).pathname.startsWith("/assets/")) {
+    const copy = response.clone();
+    void caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy));
+  }
+  return response;
+}
+
+async function cardNetworkFirst(event: FetchEvent): Promise<Response> {
+  const { request } = event;
+  const key = cardCacheKey(request.url);
+  try {
+    const response = await fetch(request);
+    const kept = keepCard(key, response.clone(), new URL(request.url));
+    // A page streams at once; a script's fetch answers once the copy is kept,
+    // so `caches.match` right after it finds the card.
+    if (request.mode === "navigate") event.waitUntil(kept);
+    else await kept.catch(() => false);
+    return response;
+  } catch (error) {
+    const cached = await (await caches.open(CARDS_CACHE)).match(key, { ignoreVary: true });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+/**
+ * Keeps a card's page, or forgets it when the tag no longer shows a card (a
+ * redirect: unlinked or unknown). Errors keep the previous copy. A page that
+ * follows an alert (`?alert=`) shows that alert's status and is not kept.
+ */
+async function keepCard(key: string, response: Response, url: URL): Promise<boolean> {
+  const cache = await caches.open(CARDS_CACHE);
+  if (response.type === "opaqueredirect" || response.redirected) {
+    await cache.delete(key);
+    return true;
+  }
+  const html = (response.headers.get("content-type") ?? "").includes("text/html");
+  if (!response.ok || !html) return false;
+  if (url.searchParams.has("alert")) return true;
+  const headers = new Headers(response.headers);
+  // One copy per card whatever the request's language or encoding.
+  headers.delete("vary");
+  const copy = new Response(await response.blob(), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+  // put replaces the entry in one step and moves it to the end (most recent).
+  await cache.put(key, copy);
+  const keys = await cache.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_CARDS))) await cache.delete(old);
+  return true;
+}
+
+async function fetchCardCopy(url: string): Promise<boolean> {
+  const response = await fetch(url, {
+    headers: { accept: "text/html", [CACHE_FILL_HEADER]: CACHE_FILL_VALUE },
+    credentials: "same-origin",
+  });
+  return keepCard(cardCacheKey(url), response, new URL(url));
+}
+
+/** Fetches every kept card again; true when all answered. */
+async function refreshKeptCards(): Promise<boolean> {
+  const cache = await caches.open(CARDS_CACHE);
+  const results = await Promise.all(
+    (await cache.keys()).map((request) => fetchCardCopy(request.url).catch(() => false)),
+  );
+  return results.every(Boolean);
+}
