@@ -1,4 +1,3 @@
-import { isbot } from "isbot";
 import {
   CloudOff,
   HeartPulse,
@@ -16,6 +15,7 @@ import { alertTokens } from "../../server/alerts/tokens.ts";
 import {
   alertStatus,
   cardRenderInputs,
+  countsAsScan,
   loadPublicCard,
   type MedicalInfo,
   normaliseTagId,
@@ -37,12 +37,7 @@ import { cn } from "../lib/cn.ts";
 import { emergencyNumberFor } from "../lib/emergency-numbers.ts";
 import { requestTranslator } from "../lib/i18n.server.ts";
 import type { InlineCssHandle } from "../lib/inline-css.tsx";
-import {
-  ALERT_CHANNEL,
-  ALERT_SYNC_TAG,
-  CACHE_FILL_HEADER,
-  CACHE_FILL_VALUE,
-} from "../lib/offline.ts";
+import { ALERT_CHANNEL, ALERT_SYNC_TAG } from "../lib/offline.ts";
 import type { Route } from "./+types/card";
 import { type CardAlertResult, raiseCardAlert } from "./card-alert.server.ts";
 
@@ -57,11 +52,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (card.state === "deactivated") {
     return { state: "deactivated" as const, tagId, title: t("card:deactivated.title") };
   }
-  const bot = isbot(request.headers.get("user-agent"));
-  // The service worker's copy for offline use is not a scan (docs/decisions/050).
-  const offlineCopy = request.headers.get(CACHE_FILL_HEADER) === CACHE_FILL_VALUE;
-  if (!bot && !offlineCopy)
+  if (countsAsScan(request)) {
     recordScan(services, { tagId, ownerId: card.ownerId }, context.clientAddress);
+  }
 
   // A browser without JavaScript follows its alert's status through the address.
   const url = new URL(request.url);

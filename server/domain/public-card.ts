@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { isbot } from "isbot";
 import { countryFromAcceptLanguage } from "../../app/lib/emergency-numbers.ts";
 import { detectRequestLanguage } from "../../app/lib/i18n.ts";
+import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "../../app/lib/offline.ts";
 import type { Database } from "../db/client.ts";
 import { alertDeliveries, alerts, contacts, profiles, tags, tagViewLogs } from "../db/schema.ts";
 import type { Services } from "../services.ts";
@@ -111,6 +113,15 @@ export async function loadPublicCard(services: Services, tagId: string): Promise
     })),
     contactCount: owned.length,
   };
+}
+
+/**
+ * Whether a view of the card is a scan: not from a known bot, and not the
+ * service worker keeping its copy for offline use (decision 050).
+ */
+export function countsAsScan(request: Request): boolean {
+  if (isbot(request.headers.get("user-agent"))) return false;
+  return request.headers.get(CACHE_FILL_HEADER) !== CACHE_FILL_VALUE;
 }
 
 /**

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { isbot } from "isbot";
 import type { AppLoadContext } from "react-router";
 import { hasSessionCookie } from "../../app/lib/session.server.ts";
 import {
   cardRenderInputs,
+  countsAsScan,
   loadPublicCard,
   normaliseTagId,
   recordScan,
@@ -107,7 +107,7 @@ export function cardRenderCache(handlePage: PageHandler) {
       .update(JSON.stringify(cardRenderInputs(request, card)))
       .digest("base64");
     const countScan = () => {
-      if (!isbot(request.headers.get("user-agent"))) {
+      if (countsAsScan(request)) {
         recordScan(context.services, { tagId, ownerId: card.ownerId }, context.clientAddress);
       }
     };

@@ -39,7 +39,7 @@ describe("GzipTemplate", () => {
   });
 
   it("handles parts longer than the deflate window, and holes side by side", () => {
-    const big = '<div class="card">lorem ipsum dolor</div>'.repeat(3000) + "é";
+    const big = `${'<div class="card">lorem ipsum dolor</div>'.repeat(3000)}é`;
     const parts = ["", big, "", big, ""];
     const template = new GzipTemplate(parts, [1, 1, 1, 1]);
     const values = ["a", "b", "c", "d"];

@@ -1,6 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "../../app/lib/offline.ts";
 import { profiles, tagViewLogs } from "../../server/db/schema.ts";
 import { insertContact } from "../../server/domain/contacts.ts";
 import { markTagLost, setTagVisibility } from "../../server/domain/tag-lifecycle.ts";
@@ -135,10 +136,12 @@ describe("the card render cache", () => {
     expect(british).toContain("tel:999");
   });
 
-  it("counts every reader's scan, from the cache too, but not bots'", async () => {
+  it("counts every reader's scan, from the cache too, but not bots' or the offline copy's", async () => {
     const owner = await createOwner(app.services, { name: "Sam Scan" });
     for (let i = 0; i < 3; i++) expect((await view(owner.tagId)).status).toBe(200);
     await view(owner.tagId, { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+    // The service worker keeping its offline copy is not a scan either.
+    await view(owner.tagId, { [CACHE_FILL_HEADER]: CACHE_FILL_VALUE });
     await app.services.scans.flush();
     const views = await app.services.db
       .select()
