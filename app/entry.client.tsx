@@ -13,7 +13,13 @@ async function hydrate() {
   await i18next.use(initReactI18next).init({
     ...i18nOptions,
     lng: language,
-    resources: { [language]: await loadLanguage(language) },
+    // A page may name the only namespaces it uses (<html data-i18n-namespaces>).
+    resources: {
+      [language]: await loadLanguage(
+        language,
+        document.documentElement.dataset.i18nNamespaces?.split(" "),
+      ),
+    },
   });
   startTransition(() => {
     hydrateRoot(

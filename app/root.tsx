@@ -6,6 +6,7 @@ import {
   Meta,
   Outlet,
   Scripts,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -17,6 +18,7 @@ import { ScrollManager } from "./components/scroll-manager.tsx";
 import { rememberLanguage, switchLanguage } from "./lib/i18n.client.ts";
 import {
   detectRequestLanguage,
+  type I18nNamespacesHandle,
   isLanguage,
   LANGUAGE_COOKIE,
   LANGUAGE_STORAGE_KEY,
@@ -86,11 +88,20 @@ function useLanguagePersistence() {
   }, [i18n]);
 }
 
+/** The namespaces the page's routes name, if any (see I18nNamespacesHandle). */
+function usePageNamespaces(): string | undefined {
+  const named = useMatches().flatMap(
+    (match) => (match.handle as I18nNamespacesHandle | undefined)?.i18nNamespaces ?? [],
+  );
+  return named.length ? named.join(" ") : undefined;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const { i18n } = useTranslation();
+  const namespaces = usePageNamespaces();
   return (
-    <html lang={i18n.language} dir="ltr" suppressHydrationWarning>
+    <html lang={i18n.language} dir="ltr" data-i18n-namespaces={namespaces} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

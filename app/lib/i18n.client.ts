@@ -5,10 +5,18 @@ type Namespaces = Record<string, Record<string, unknown>>;
 
 const modules = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
 
-/** Loads every namespace of one language; each language is its own chunk. */
-export async function loadLanguage(language: Language): Promise<Namespaces> {
-  const entries = Object.entries(modules).filter(([file]) =>
-    file.includes(`/locales/${language}/`),
+/**
+ * Loads the namespaces of one language: all of them, or only those a page
+ * names (the public card names its own few, so a stranger's phone loads less).
+ */
+export async function loadLanguage(
+  language: Language,
+  only?: readonly string[],
+): Promise<Namespaces> {
+  const entries = Object.entries(modules).filter(
+    ([file]) =>
+      file.includes(`/locales/${language}/`) &&
+      (!only || only.includes(file.match(/\/([a-z-]+)\.json$/)?.[1] ?? "")),
   );
   const loaded = await Promise.all(
     entries.map(async ([file, load]) => {

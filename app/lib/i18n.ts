@@ -7,6 +7,15 @@ export const LANGUAGE_COOKIE = "lng";
 export const LANGUAGE_STORAGE_KEY = "lng";
 export const NAMESPACES = ["common"] as const;
 
+/**
+ * A route's handle may name the only namespaces its page uses; the browser
+ * then loads just those. Such a page must not navigate in place to another
+ * page (its links reload the document), which would find strings missing.
+ */
+export interface I18nNamespacesHandle {
+  i18nNamespaces?: readonly string[];
+}
+
 /** Each language's own name, for the language switcher. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: "English",

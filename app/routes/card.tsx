@@ -36,6 +36,7 @@ import { openAlertStore, sendQueuedAlerts } from "../lib/alert-queue-idb.ts";
 import { cn } from "../lib/cn.ts";
 import { emergencyNumberFor } from "../lib/emergency-numbers.ts";
 import { requestTranslator } from "../lib/i18n.server.ts";
+import type { I18nNamespacesHandle } from "../lib/i18n.ts";
 import type { InlineCssHandle } from "../lib/inline-css.tsx";
 import { ALERT_CHANNEL, ALERT_SYNC_TAG } from "../lib/offline.ts";
 import type { Route } from "./+types/card";
@@ -86,7 +87,14 @@ export const meta = ({ data }: Route.MetaArgs) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export const handle: InlineCssHandle = { inlineCss: true };
+/**
+ * The card inlines its stylesheet and loads only its own strings; its links
+ * reload the page, so it never needs another page's strings.
+ */
+export const handle: InlineCssHandle & I18nNamespacesHandle = {
+  inlineCss: true,
+  i18nNamespaces: ["common", "card", "offline"],
+};
 
 /** The card's data is fetched once; reveals and alerts answer with their own data. */
 export const shouldRevalidate = () => false;
@@ -121,7 +129,7 @@ export default function PublicCard({ loaderData, actionData }: Route.ComponentPr
         <ShieldAlert className="size-12 text-muted-foreground" aria-hidden="true" />
         <h1 className="text-2xl font-bold">{t("deactivated.title")}</h1>
         <p className="text-muted-foreground">{t("deactivated.body")}</p>
-        <Link to="/" className={buttonVariants()}>
+        <Link to="/" reloadDocument className={buttonVariants()}>
           {t("deactivated.home")}
         </Link>
       </main>
@@ -159,7 +167,12 @@ export default function PublicCard({ loaderData, actionData }: Route.ComponentPr
       <AlertSection card={card} actionData={actionData} />
 
       <footer className="mt-auto pt-4 text-center text-sm">
-        <Link to="/" className="text-muted-foreground underline" aria-label={t("home")}>
+        <Link
+          to="/"
+          reloadDocument
+          className="text-muted-foreground underline"
+          aria-label={t("home")}
+        >
           {t("footer")}
         </Link>
       </footer>

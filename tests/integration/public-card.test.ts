@@ -41,6 +41,14 @@ const waitForScan = async (tagId: string) => {
 };
 
 describe("the public card /t/{tagId}", () => {
+  it("names only its own string namespaces, so a stranger's phone loads just those", async () => {
+    const owner = await createOwner(app.services);
+    const card = await (await viewCard(reader(), owner.tagId)).text();
+    expect(card).toMatch(/<html[^>]*data-i18n-namespaces="common card offline"/);
+    const home = await (await reader().get("/", { "user-agent": PHONE_UA })).text();
+    expect(home).not.toContain("data-i18n-namespaces");
+  });
+
   it("shows the owner's name, call and text links and the alert button, server-rendered", async () => {
     const owner = await createOwner(app.services, {
       name: "Nadia Kaur",
