@@ -4,7 +4,9 @@ import {
   LogOut,
   Pencil,
   QrCode,
+  ScanLine,
   ShieldAlert,
+  ShieldCheck,
   Siren,
   Trash2,
   UserRound,
@@ -23,6 +25,7 @@ import {
 } from "../../server/domain/contacts.ts";
 import { getProfile } from "../../server/domain/profiles.ts";
 import { listUserTags } from "../../server/domain/tags.ts";
+import { rolesOf } from "../../server/domain/users.ts";
 import { ContactFields } from "../components/contact-fields.tsx";
 import { RecentAlerts } from "../components/dashboard/recent-alerts.tsx";
 import { TagsCard } from "../components/dashboard/tags-card.tsx";
@@ -52,10 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = await getProfile(db, cipher, user.id);
   if (!profile?.onboardingCompleted) throw redirect("/onboarding");
   const url = new URL(request.url);
-  const [contacts, tags, alerts] = await Promise.all([
+  const [contacts, tags, alerts, roles] = await Promise.all([
     listContacts(db, cipher, user.id),
     listUserTags(db, user.id),
     listRecentAlerts(context.services, user.id),
+    rolesOf(db, user.id),
   ]);
   const t = requestTranslator(request);
   const isPhoneAccount = user.email.endsWith("@phone.safetap.invalid");
@@ -81,6 +85,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       contactLimit: PLANS[profile.plan].limits.contacts,
     },
     contacts,
+    /** Staff links: reader mode for admins and moderators, the admin page for admins. */
+    staff: {
+      reader: roles.includes("admin") || roles.includes("moderator"),
+      admin: roles.includes("admin"),
+    },
     tags: tags.map((tag) => ({
       ...tag,
       linkedAt: tag.linkedAt?.toISOString() ?? null,
@@ -331,6 +340,24 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             <Link to="/support" className={buttonVariants({ variant: "outline" })}>
               <LifeBuoy aria-hidden="true" /> {t("actions.support")}
             </Link>
+            {loaderData.staff.reader ? (
+              <Link
+                to="/reader"
+                className={buttonVariants({ variant: "outline" })}
+                data-testid="reader-link"
+              >
+                <ScanLine aria-hidden="true" /> {t("actions.reader")}
+              </Link>
+            ) : null}
+            {loaderData.staff.admin ? (
+              <Link
+                to="/admin"
+                className={buttonVariants({ variant: "outline" })}
+                data-testid="admin-link"
+              >
+                <ShieldCheck aria-hidden="true" /> {t("actions.admin")}
+              </Link>
+            ) : null}
           </CardContent>
         </Card>
 

@@ -55,6 +55,15 @@ export async function grantRole(db: Executor, identifier: string, role: Role) {
   return { userId: found.id, email: found.email, role };
 }
 
+/** Every role a user holds. */
+export async function rolesOf(db: Executor, userId: string): Promise<Role[]> {
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(sql`${userRoles.userId} = ${userId}`);
+  return rows.map((row) => row.role).filter(isRole);
+}
+
 export async function hasRole(db: Executor, userId: string, role: Role): Promise<boolean> {
   const rows = await db
     .select({ role: userRoles.role })

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alerts, tags } from "../../server/db/schema.ts";
+import { grantRole } from "../../server/domain/users.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createOwner, type Owner } from "../support/fixtures.ts";
 import { type Client, signIn } from "../support/http-client.ts";
@@ -104,5 +105,25 @@ describe("QR Tags card", () => {
     expect(unlinked).toContain("Tag unlinked");
     expect(unlinked).toContain("This tag can now be claimed by another user.");
     expect(await tagRow()).toMatchObject({ userId: null, status: "inactive", isActive: false });
+  });
+});
+
+describe("staff links", () => {
+  it("show Reader Mode to moderators and admins, Admin to admins, nothing to others", async () => {
+    const plain = await (await strangerClient.get("/dashboard")).text();
+    expect(plain).not.toContain('data-testid="reader-link"');
+    expect(plain).not.toContain('data-testid="admin-link"');
+
+    const moderator = await createOwner(app.services, { name: "Mo Derator" });
+    await grantRole(app.services.db, moderator.email, "moderator");
+    const modPage = await (await (await signIn(app, moderator.email)).get("/dashboard")).text();
+    expect(modPage).toMatch(/data-testid="reader-link" href="\/reader"/);
+    expect(modPage).not.toContain('data-testid="admin-link"');
+
+    const admin = await createOwner(app.services, { name: "Ada Admin" });
+    await grantRole(app.services.db, admin.email, "admin");
+    const adminPage = await (await (await signIn(app, admin.email)).get("/dashboard")).text();
+    expect(adminPage).toContain('data-testid="reader-link"');
+    expect(adminPage).toMatch(/data-testid="admin-link" href="\/admin"/);
   });
 });
