@@ -46,4 +46,5 @@ export default [
   route("dashboard/tags/:tagId/:file", "routes/tag-qr.ts"),
   route("admin/mint", "routes/admin-mint.ts"),
   route("admin/batches/:batchId/:file", "routes/admin-batch.ts"),
+  route("admin/enquiries.csv", "routes/admin-enquiries-csv.ts"),
 ] satisfies RouteConfig;

@@ -16,7 +16,8 @@ export type AuditEventType =
   | "tag_unlinked"
   | "sos_triggered"
   | "alert_sent"
-  | "medical_viewed";
+  | "medical_viewed"
+  | "sales_enquiry_mailed";
 
 export interface AuditEvent {
   type: AuditEventType;
