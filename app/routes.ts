@@ -47,4 +47,5 @@ export default [
   route("admin/mint", "routes/admin-mint.ts"),
   route("admin/batches/:batchId/:file", "routes/admin-batch.ts"),
   route("admin/enquiries.csv", "routes/admin-enquiries-csv.ts"),
+  route("qa/tag-flow", "routes/qa-tag-flow.ts"),
 ] satisfies RouteConfig;
