@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { devOutbox, salesEnquiries } from "../../server/db/schema.ts";
 import { csvCell } from "../../server/domain/sales-enquiries.ts";
 import { grantRole } from "../../server/domain/users.ts";
+import { projectRoot } from "../../server/paths.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createOwner } from "../support/fixtures.ts";
 import { Client, signIn } from "../support/http-client.ts";
@@ -291,3 +294,35 @@ describe("csvCell", () => {
     }
   });
 });
+
+describe("/contact and /qa in every language", () => {
+  const raw = /\b(?:sales|qa):|>(?:form|errors|notices|thanks|aside|checks|status)\.[A-Za-z]+</;
+  for (const lng of ["en", "es", "fr", "vi"] as const) {
+    it(`render in ${lng} with no missing keys`, async () => {
+      const sales = JSON.parse(
+        readFileSync(path.join(projectRoot, `app/locales/${lng}/sales.json`), "utf8"),
+      );
+      const qa = JSON.parse(
+        readFileSync(path.join(projectRoot, `app/locales/${lng}/qa.json`), "utf8"),
+      );
+      const contact = await (await app.request(`/contact?lng=${lng}`)).text();
+      expect(contact).toContain(`lang="${lng}"`);
+      for (const text of [sales.title, sales.form.fullName, sales.industries["higher-ed"]]) {
+        expect(contact).toContain(escapeHtml(text));
+      }
+      expect(contact).not.toMatch(raw);
+      const selfCheck = await (await app.request(`/qa?lng=${lng}`)).text();
+      expect(selfCheck).toContain(escapeHtml(qa.title));
+      expect(selfCheck).toContain(escapeHtml(qa.checks.signInLink.name));
+      expect(selfCheck).not.toMatch(raw);
+    });
+  }
+});
+
+function escapeHtml(text: string) {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;")
+    .replace(/</g, "&lt;");
+}
