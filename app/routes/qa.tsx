@@ -42,6 +42,29 @@ async function loadAllLocales(): Promise<LocaleBundles> {
   return Object.fromEntries(entries) as LocaleBundles;
 }
 
+/** The Clipboard API, or the older copy command where it is missing (plain http). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.append(area);
+    area.select();
+    try {
+      return document.execCommand("copy");
+    } catch {
+      return false;
+    } finally {
+      area.remove();
+    }
+  }
+}
+
 /** The self-check (spec section 2): ten checks against the live site, run on load. */
 export default function Qa() {
   const { t, i18n } = useTranslation("qa");
@@ -96,12 +119,10 @@ export default function Qa() {
     const report = buildReport(
       rows.map((row) => ({ name: name(row.id), status: row.status, message: message(row) })),
     );
-    try {
-      await navigator.clipboard.writeText(JSON.stringify(report, null, 2));
-      setNotice({ tone: "success", title: "qa:copied" });
-    } catch {
-      setNotice({ tone: "error", title: "qa:copyFailed" });
-    }
+    const copied = await copyText(JSON.stringify(report, null, 2));
+    setNotice(
+      copied ? { tone: "success", title: "qa:copied" } : { tone: "error", title: "qa:copyFailed" },
+    );
   };
 
   return (
