@@ -6,23 +6,20 @@ import type { Services } from "../services.ts";
 import { QA_BATCH } from "./qa-tag-flow.ts";
 import { cardUrl } from "./tags.ts";
 
-/** Minted batches, newest first, with their size. */
+/** Minted batches, newest first, with their size (the /qa self-check's throwaway tags are not one). */
 export async function listBatches(services: Services, limit = 20) {
-  return (
-    services.db
-      .select({
-        batchId: tags.batchId,
-        product: sql<string>`min(${tags.product})`,
-        count: sql<number>`count(*)::int`,
-        createdAt: sql<Date>`min(${tags.createdAt})`,
-      })
-      .from(tags)
-      // The /qa self-check's throwaway tags are not a manufacturing batch.
-      .where(sql`${tags.batchId} is not null and ${tags.batchId} <> ${QA_BATCH}`)
-      .groupBy(tags.batchId)
-      .orderBy(desc(sql`min(${tags.createdAt})`))
-      .limit(limit)
-  );
+  return services.db
+    .select({
+      batchId: tags.batchId,
+      product: sql<string>`min(${tags.product})`,
+      count: sql<number>`count(*)::int`,
+      createdAt: sql<Date>`min(${tags.createdAt})`,
+    })
+    .from(tags)
+    .where(sql`${tags.batchId} is not null and ${tags.batchId} <> ${QA_BATCH}`)
+    .groupBy(tags.batchId)
+    .orderBy(desc(sql`min(${tags.createdAt})`))
+    .limit(limit);
 }
 
 /** Tags by id or owner email (case-insensitive contains), at most `limit` rows. */
