@@ -48,4 +48,6 @@ export default [
   route("reader/attendance.csv", "routes/reader-attendance-csv.ts"),
   route("admin/mint", "routes/admin-mint.ts"),
   route("admin/batches/:batchId/:file", "routes/admin-batch.ts"),
+  route("admin/enquiries.csv", "routes/admin-enquiries-csv.ts"),
+  route("qa/tag-flow", "routes/qa-tag-flow.ts"),
 ] satisfies RouteConfig;

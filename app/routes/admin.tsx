@@ -2,9 +2,11 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, isRouteErrorResponse, useNavigation } from "react-router";
 import { listBatches, searchTags } from "../../server/domain/admin.ts";
+import { listSalesEnquiries } from "../../server/domain/sales-enquiries.ts";
 import { PRODUCTS } from "../../server/domain/tag-ids.ts";
 import { grantRole, setUserPlan, UserNotFoundError } from "../../server/domain/users.ts";
 import { operatorCommandSchema } from "../../server/operator/commands.ts";
+import { SalesEnquiries } from "../components/admin/sales-enquiries.tsx";
 import { Notice, type NoticeData } from "../components/notice.tsx";
 import { Button, buttonVariants } from "../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
@@ -20,14 +22,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = url.searchParams.get("q") ?? "";
   const t = requestTranslator(request);
-  const [batches, found] = await Promise.all([
+  const [batches, found, enquiries] = await Promise.all([
     listBatches(context.services),
     searchTags(context.services, query),
+    listSalesEnquiries(context.services),
   ]);
   return {
     seo: { title: t("admin:title"), description: t("pages.admin.description") },
     query,
     batches: batches.map((b) => ({ ...b, createdAt: new Date(b.createdAt).toISOString() })),
+    enquiries: enquiries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
     tags: found.map((tag) => ({
       ...tag,
       lastScannedAt: tag.lastScannedAt?.toISOString() ?? null,
@@ -246,6 +250,8 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           )}
         </CardContent>
       </Card>
+
+      <SalesEnquiries enquiries={loaderData.enquiries} />
 
       <Card>
         <CardHeader>

@@ -3,9 +3,10 @@ import { zipSync } from "fflate";
 import QRCode from "qrcode";
 import { tags, user } from "../db/schema.ts";
 import type { Services } from "../services.ts";
+import { QA_BATCH } from "./qa-tag-flow.ts";
 import { cardUrl } from "./tags.ts";
 
-/** Minted batches, newest first, with their size. */
+/** Minted batches, newest first, with their size (the /qa self-check's throwaway tags are not one). */
 export async function listBatches(services: Services, limit = 20) {
   return services.db
     .select({
@@ -15,7 +16,7 @@ export async function listBatches(services: Services, limit = 20) {
       createdAt: sql<Date>`min(${tags.createdAt})`,
     })
     .from(tags)
-    .where(sql`${tags.batchId} is not null`)
+    .where(sql`${tags.batchId} is not null and ${tags.batchId} <> ${QA_BATCH}`)
     .groupBy(tags.batchId)
     .orderBy(desc(sql`min(${tags.createdAt})`))
     .limit(limit);

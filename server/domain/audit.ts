@@ -19,7 +19,8 @@ export type AuditEventType =
   | "medical_viewed"
   | "reader_access_denied"
   | "reader_scan_rejected"
-  | "attendance_exported";
+  | "attendance_exported"
+  | "sales_enquiry_mailed";
 
 export interface AuditEvent {
   type: AuditEventType;

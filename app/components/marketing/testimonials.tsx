@@ -125,7 +125,7 @@ export function Testimonials() {
                     </blockquote>
                     <figcaption className="mt-6 flex items-center gap-3">
                       <span
-                        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-bold text-primary"
+                        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
                         aria-hidden="true"
                       >
                         {initials(name)}

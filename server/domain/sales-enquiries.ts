@@ -1,0 +1,184 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { SalesEnquiry } from "../../app/lib/sales-enquiry.ts";
+import { auditEvents, salesEnquiries } from "../db/schema.ts";
+import type { RateRule } from "../security/rate-limit.ts";
+import type { Services } from "../services.ts";
+import { recordAudit } from "./audit.ts";
+
+/** Real enquiries are rare; five an hour from one address is plenty for a person (decision 041). */
+export const SALES_RULE: RateRule = { name: "sales:address", points: 5, windowSeconds: 3600 };
+
+export type SubmitResult =
+  | { ok: true; id: string; mailed: boolean }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * Stores an enquiry, then mails it to the sales address. The row is written
+ * first, so a mail failure loses nothing: the enquiry is on /admin, the failure
+ * is recorded there, and the visitor is told (decision 041). A storage failure
+ * throws and the visitor sees 'Submission failed'.
+ */
+export async function submitSalesEnquiry(
+  services: Services,
+  input: { enquiry: SalesEnquiry; language: string; clientAddress: string | null },
+): Promise<SubmitResult> {
+  const { db, logger, limiter, messenger, config } = services;
+  const key = input.clientAddress ?? "unknown";
+  const decision = await limiter.consume(SALES_RULE, key);
+  if (!decision.allowed) {
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: decision.retryAfterSeconds };
+  }
+  const { enquiry } = input;
+  const [row] = await db
+    .insert(salesEnquiries)
+    .values({
+      fullName: enquiry.fullName,
+      organization: enquiry.organization,
+      email: enquiry.email,
+      phone: enquiry.phone,
+      industry: enquiry.industry,
+      estimatedUsers: enquiry.estimatedUsers,
+      message: enquiry.message,
+      language: input.language,
+      clientAddress: input.clientAddress,
+    })
+    .returning({ id: salesEnquiries.id, createdAt: salesEnquiries.createdAt });
+  const id = row!.id;
+
+  let mailed = false;
+  try {
+    await messenger.send(
+      {
+        channel: "email",
+        to: config.salesEmail,
+        subject: `Sales enquiry: ${enquiry.organization} (${enquiry.fullName})`,
+        body: salesMailBody(enquiry, {
+          id,
+          language: input.language,
+          createdAt: row!.createdAt,
+          adminUrl: `${config.publicUrl}/admin#enquiries`,
+        }),
+        metadata: { kind: "sales_enquiry", enquiryId: id },
+      },
+      { idempotencyKey: `sales-enquiry:${id}` },
+    );
+    mailed = true;
+  } catch (error) {
+    logger.error({ err: error, enquiryId: id }, "sales enquiry stored but its mail failed");
+  }
+  await recordAudit(db, logger, {
+    type: "sales_enquiry_mailed",
+    success: mailed,
+    clientAddress: input.clientAddress,
+    metadata: { enquiryId: id },
+  });
+  return { ok: true, id, mailed };
+}
+
+/**
+ * The mail to the sales team. Staff-facing, so in English only (the team's
+ * working language), unlike the catalogue's messages to users and contacts.
+ */
+export function salesMailBody(
+  enquiry: SalesEnquiry,
+  meta: { id: string; language: string; createdAt: Date; adminUrl: string },
+): string {
+  return [
+    "A new sales / demo enquiry arrived through the SafeTap website.",
+    "",
+    `Name: ${enquiry.fullName}`,
+    `Organization: ${enquiry.organization}`,
+    `Email: ${enquiry.email}`,
+    `Phone: ${enquiry.phone ?? "-"}`,
+    `Industry: ${enquiry.industry}`,
+    `Estimated users: ${enquiry.estimatedUsers}`,
+    `Language: ${meta.language}`,
+    `Received: ${meta.createdAt.toISOString()}`,
+    "",
+    "Message:",
+    enquiry.message,
+    "",
+    `We promise a reply within 24 hours. All enquiries: ${meta.adminUrl} (reference ${meta.id})`,
+  ].join("\n");
+}
+
+/** Newest enquiries first, each with whether its mail to the sales address failed. */
+export async function listSalesEnquiries(services: Services, limit = 50) {
+  const rows = await services.db
+    .select({
+      id: salesEnquiries.id,
+      fullName: salesEnquiries.fullName,
+      organization: salesEnquiries.organization,
+      email: salesEnquiries.email,
+      phone: salesEnquiries.phone,
+      industry: salesEnquiries.industry,
+      estimatedUsers: salesEnquiries.estimatedUsers,
+      message: salesEnquiries.message,
+      language: salesEnquiries.language,
+      createdAt: salesEnquiries.createdAt,
+      mailFailed: sql<boolean>`exists (${services.db
+        .select({ one: sql`1` })
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.eventType, "sales_enquiry_mailed"),
+            eq(auditEvents.success, false),
+            sql`${auditEvents.metadata}->>'enquiryId' = ${salesEnquiries.id}::text`,
+          ),
+        )})`,
+    })
+    .from(salesEnquiries)
+    .orderBy(desc(salesEnquiries.createdAt), desc(salesEnquiries.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, mailFailed: Boolean(r.mailFailed) }));
+}
+
+/**
+ * One CSV cell. Quoted always; a cell a spreadsheet would run as a formula
+ * (starting with = + - @, a tab or a carriage return) is prefixed with an
+ * apostrophe so it is shown as text (OWASP's CSV injection advice).
+ */
+export function csvCell(value: string | null | undefined): string {
+  let text = value ?? "";
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+const CSV_COLUMNS = [
+  "created_at",
+  "full_name",
+  "organization",
+  "email",
+  "phone",
+  "industry",
+  "estimated_users",
+  "message",
+  "language",
+] as const;
+
+/** Every enquiry, oldest first, as CSV for a spreadsheet or a CRM import. */
+export async function salesEnquiriesCsv(services: Services): Promise<string> {
+  const rows = await services.db
+    .select()
+    .from(salesEnquiries)
+    .orderBy(salesEnquiries.createdAt, salesEnquiries.id);
+  const lines = [
+    CSV_COLUMNS.join(","),
+    ...rows.map((r) =>
+      [
+        r.createdAt.toISOString(),
+        r.fullName,
+        r.organization,
+        r.email,
+        r.phone,
+        r.industry,
+        r.estimatedUsers,
+        r.message,
+        r.language,
+      ]
+        .map(csvCell)
+        .join(","),
+    ),
+  ];
+  return `${lines.join("\r\n")}\r\n`;
+}

@@ -1,0 +1,67 @@
+import axe from "axe-core";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, waitForHydration } from "./browser.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+interface Finding {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * axe-core's serious and critical findings for the page as it is now. The
+ * library is evaluated through the debugging protocol, so the page's content
+ * security policy stays as in production.
+ */
+async function seriousViolations(page: Page): Promise<Finding[]> {
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ["violations"],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+const PAGES = ["/", "/pricing", "/for-organizations", "/contact"];
+
+describe("accessibility (axe-core): no serious or critical violations", () => {
+  for (const theme of ["light", "dark"] as const) {
+    for (const path of PAGES) {
+      it(`${path} in the ${theme} theme`, async () => {
+        const { page } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+        await page.goto(`${path}?theme=${theme}`);
+        await waitForHydration(page);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.context().close();
+      });
+    }
+  }
+
+  it("/contact with a validation error and in its Thank You state", async () => {
+    const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await page.getByTestId("sales-submit").click();
+    await page.getByTestId("notice-title").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto("/contact?sent=1");
+    await page.getByTestId("sales-thanks").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
