@@ -24,6 +24,14 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
+  /**
+   * A read parsed and planned once per connection, for the hottest path (the
+   * public card). `text` is plain SQL with $1… placeholders, all of type text.
+   * PostgreSQL: a named prepared statement. PGlite, which re-plans every
+   * extended-protocol query: SQL PREPARE once, then EXECUTE with the values
+   * quoted as literals (pg's escapeLiteral), about 2.5 times faster.
+   */
+  prepared<Row>(name: string, text: string): (params: string[]) => Promise<Row[]>;
   close(): Promise<void>;
 }
 
@@ -81,6 +89,30 @@ export function embeddedLockHolder(dataDir: string): number | null {
   }
 }
 
+type Runner = (params: string[]) => Promise<unknown[]>;
+
+/**
+ * One runner per statement name and handle, however many copies of the
+ * calling module are loaded (the server and the page build each bundle the
+ * domain code): a statement is prepared once per connection.
+ */
+function preparedOnce(make: (name: string, text: string) => Runner): DatabaseHandle["prepared"] {
+  const runners = new Map<string, { text: string; run: Runner }>();
+  return <Row>(name: string, text: string) => {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
+      throw new RangeError(`Bad statement name "${name}"`);
+    }
+    let entry = runners.get(name);
+    if (!entry) {
+      entry = { text, run: make(name, text) };
+      runners.set(name, entry);
+    } else if (entry.text !== text) {
+      throw new Error(`Statement "${name}" is already prepared with other text`);
+    }
+    return entry.run as (params: string[]) => Promise<Row[]>;
+  };
+}
+
 /** Opens PGlite on a folder, or in memory when `dataDir` is null (tests). */
 export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const release = dataDir ? acquireLock(dataDir) : () => {};
@@ -100,6 +132,20 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     ping: async () => {
       await client.query("select 1");
     },
+    prepared: preparedOnce((name, text) => {
+      let ready: Promise<unknown> | undefined;
+      return async (params: string[]) => {
+        ready ??= client
+          .exec(`prepare ${name}(${params.map(() => "text").join(", ")}) as ${text}`)
+          .catch((error) => {
+            ready = undefined; // try again next time
+            throw error;
+          });
+        await ready;
+        const values = params.map((value) => pg.escapeLiteral(value)).join(", ");
+        return (await client.query(`execute ${name}(${values})`)).rows;
+      };
+    }),
     close: async () => {
       try {
         await client.close();
@@ -147,6 +193,10 @@ export async function openPostgres(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    prepared: preparedOnce(
+      (name, text) => async (params: string[]) =>
+        (await pool.query({ name, text, values: params })).rows,
+    ),
     close: () => pool.end(),
   };
 }

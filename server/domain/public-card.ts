@@ -3,7 +3,6 @@ import { isbot } from "isbot";
 import { countryFromAcceptLanguage } from "../../app/lib/emergency-numbers.ts";
 import { detectRequestLanguage } from "../../app/lib/i18n.ts";
 import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "../../app/lib/offline.ts";
-import type { Database } from "../db/client.ts";
 import { alertDeliveries, alerts, contacts, profiles, tags, tagViewLogs } from "../db/schema.ts";
 import type { Services } from "../services.ts";
 import { recordAudit } from "./audit.ts";
@@ -49,34 +48,40 @@ export function normaliseTagId(raw: string): string | null {
   return id && id.length <= 50 && /^[A-Z0-9-]+$/.test(id) ? id : null;
 }
 
-function cardQuery(db: Database) {
-  return db
-    .select({
-      userId: tags.userId,
-      isActive: tags.isActive,
-      isLost: tags.isLost,
-      showMedical: tags.showMedical,
-      showContacts: tags.showContacts,
-      fullName: profiles.fullName,
-      country: profiles.country,
-      hasMedical: sql<boolean>`(${profiles.bloodType} is not null or ${profiles.allergies} is not null
-        or ${profiles.medications} is not null or ${profiles.medicalNotes} is not null
-        or ${profiles.dateOfBirth} is not null)`,
-      contactId: contacts.id,
-      contactName: contacts.name,
-      contactChannel: contacts.channel,
-      contactValue: contacts.value,
-    })
-    .from(tags)
-    .leftJoin(profiles, eq(profiles.id, tags.userId))
-    .leftJoin(contacts, eq(contacts.userId, tags.userId))
-    .where(eq(tags.id, sql.placeholder("tagId")))
-    .orderBy(asc(contacts.priority))
-    .prepare("public_card");
+interface CardRow {
+  user_id: string | null;
+  is_active: boolean;
+  is_lost: boolean;
+  show_medical: boolean;
+  show_contacts: boolean;
+  full_name: string | null;
+  country: string | null;
+  has_medical: boolean | null;
+  contact_id: string | null;
+  contact_name: string | null;
+  contact_channel: string | null;
+  contact_value: string | null;
 }
 
-/** The card's query, prepared once per database handle. */
-const preparedCardQueries = new WeakMap<Database, ReturnType<typeof cardQuery>>();
+/**
+ * The card's one query, in plain SQL so that it can be prepared once per
+ * connection (DatabaseHandle.prepared): planning this join costs more than
+ * running it. The card tests hold it to the schema.
+ */
+const CARD_SQL = `
+  select t.user_id, t.is_active, t.is_lost, t.show_medical, t.show_contacts,
+         p.full_name, p.country,
+         (p.blood_type is not null or p.allergies is not null or p.medications is not null
+           or p.medical_notes is not null or p.date_of_birth is not null) as has_medical,
+         c.id as contact_id, c.name as contact_name, c.channel as contact_channel,
+         c.value as contact_value
+    from tags t
+    left join profiles p on p.id = t.user_id
+    left join contacts c on c.user_id = t.user_id
+   where t.id = $1
+   order by c.priority, c.created_at`;
+
+const cardQueries = new WeakMap<object, (params: string[]) => Promise<CardRow[]>>();
 
 /**
  * Everything the public card shows, in one indexed query (prepared: planning
@@ -86,30 +91,30 @@ const preparedCardQueries = new WeakMap<Database, ReturnType<typeof cardQuery>>(
  * shows three when the owner shows them.
  */
 export async function loadPublicCard(services: Services, tagId: string): Promise<CardState> {
-  const { db, cipher } = services;
-  let query = preparedCardQueries.get(db);
+  const { database, cipher } = services;
+  let query = cardQueries.get(database);
   if (!query) {
-    query = cardQuery(db);
-    preparedCardQueries.set(db, query);
+    query = database.prepared<CardRow>("public_card", CARD_SQL);
+    cardQueries.set(database, query);
   }
-  const rows = await query.execute({ tagId });
+  const rows = await query([tagId]);
   const row = rows[0];
   if (!row) return { state: "missing" };
-  if (!row.userId) return { state: "unclaimed", tagId };
-  if (row.isLost || !row.isActive) return { state: "deactivated", tagId };
-  const owned = rows.filter((r) => r.contactId !== null);
-  const shown = row.showContacts ? owned.slice(0, PUBLIC_CONTACT_LIMIT) : [];
+  if (!row.user_id) return { state: "unclaimed", tagId };
+  if (row.is_lost || !row.is_active) return { state: "deactivated", tagId };
+  const owned = rows.filter((r) => r.contact_id !== null);
+  const shown = row.show_contacts ? owned.slice(0, PUBLIC_CONTACT_LIMIT) : [];
   return {
     state: "active",
     tagId,
-    ownerId: row.userId,
-    fullName: row.fullName,
+    ownerId: row.user_id,
+    fullName: row.full_name,
     ownerCountry: row.country,
-    hasMedical: row.showMedical && Boolean(row.hasMedical),
+    hasMedical: row.show_medical && Boolean(row.has_medical),
     contacts: shown.map((c) => ({
-      name: c.contactName!,
-      channel: c.contactChannel as "sms",
-      value: cipher.decrypt(c.contactValue!, `contacts.value:${c.contactId}`),
+      name: c.contact_name!,
+      channel: c.contact_channel as "sms",
+      value: cipher.decrypt(c.contact_value!, `contacts.value:${c.contact_id}`),
     })),
     contactCount: owned.length,
   };

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+
+// DatabaseHandle.prepared: the card's hot read, prepared once per connection.
+// On PGlite the values travel as quoted literals, so quoting must be exact.
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database?.destroy());
+
+describe("prepared statements", () => {
+  it("return values exactly, whatever characters they hold", async () => {
+    const echo = database.prepared<{ v: string }>("echo_text", "select $1::text as v");
+    for (const value of [
+      "plain",
+      "O'Brien",
+      "back\\slash and 'quote'",
+      "'); drop table tags; --",
+      "Đặng Văn Lâm 🚑",
+      "",
+    ]) {
+      expect(await echo([value])).toEqual([{ v: value }]);
+    }
+    // The table the injected text names is still there.
+    const [count] = await database.prepared<{ n: number }>(
+      "count_tags",
+      "select count(*)::int as n from tags where id <> $1",
+    )(["none"]);
+    expect(count!.n).toBeGreaterThanOrEqual(0);
+  });
+
+  it("prepare once per name, and refuse a second text under the same name", async () => {
+    const first = database.prepared("twice_named", "select $1::text as v");
+    expect(database.prepared("twice_named", "select $1::text as v")).toBe(first);
+    await first(["a"]);
+    await first(["b"]);
+    expect(() => database.prepared("twice_named", "select 2 as v where $1 = ''")).toThrow();
+    expect(() => database.prepared("bad name; drop", "select 1")).toThrow(RangeError);
+  });
+});
