@@ -8,6 +8,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { clientBuildDir } from "../server/paths.ts";
 import cardCssUrl from "./card.css?url";
+import { type DeferScriptsHandle, deferScriptsHtml } from "./lib/deferred-scripts.ts";
 import { requestI18n } from "./lib/i18n.server.ts";
 import { InlineCssContext } from "./lib/inline-css.tsx";
 
@@ -37,6 +38,11 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const i18n = requestI18n(request);
+  const deferScripts = routerContext.staticHandlerContext.matches.some(
+    (match) =>
+      (routerContext.routeModules[match.route.id]?.handle as DeferScriptsHandle | undefined)
+        ?.deferScripts,
+  );
   const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
@@ -69,11 +75,26 @@ export default function handleRequest(
             responseHeaders.set("Cache-Control", "private, no-cache");
           }
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
+          if (!deferScripts) {
+            resolve(
+              new Response(createReadableStreamFromReadable(body), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+            return;
+          }
+          // A page that paints first: its scripts start after load (deferred-scripts.ts).
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("error", reject);
+          body.on("end", () =>
+            resolve(
+              new Response(deferScriptsHtml(Buffer.concat(chunks).toString("utf8")), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            ),
           );
         },
         onShellError(error: unknown) {

@@ -15,6 +15,7 @@ import appCssUrl from "./app.css?url";
 import "./card.css?url";
 import { NotFound } from "./components/not-found.tsx";
 import { ScrollManager } from "./components/scroll-manager.tsx";
+import { type DeferScriptsHandle, deferredScriptsLoader } from "./lib/deferred-scripts.ts";
 import { rememberLanguage, switchLanguage } from "./lib/i18n.client.ts";
 import {
   detectRequestLanguage,
@@ -100,6 +101,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const { i18n } = useTranslation();
   const namespaces = usePageNamespaces();
+  const deferScripts = useMatches().some(
+    (match) => (match.handle as DeferScriptsHandle | undefined)?.deferScripts,
+  );
   return (
     <html lang={i18n.language} dir="ltr" data-i18n-namespaces={namespaces} suppressHydrationWarning>
       <head>
@@ -109,7 +113,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           nonce={data?.cspNonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: themeBootScript }}
+          dangerouslySetInnerHTML={{
+            __html: deferScripts ? themeBootScript + deferredScriptsLoader : themeBootScript,
+          }}
         />
         <Meta />
         <Styles nonce={data?.cspNonce} />

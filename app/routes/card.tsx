@@ -34,6 +34,7 @@ import {
 } from "../lib/alert-queue.ts";
 import { openAlertStore, sendQueuedAlerts } from "../lib/alert-queue-idb.ts";
 import { cn } from "../lib/cn.ts";
+import type { DeferScriptsHandle } from "../lib/deferred-scripts.ts";
 import { emergencyNumberFor } from "../lib/emergency-numbers.ts";
 import { requestTranslator } from "../lib/i18n.server.ts";
 import type { I18nNamespacesHandle } from "../lib/i18n.ts";
@@ -88,12 +89,14 @@ export const meta = ({ data }: Route.MetaArgs) => [
 ];
 
 /**
- * The card inlines its stylesheet and loads only its own strings; its links
- * reload the page, so it never needs another page's strings.
+ * The card inlines its stylesheet, paints before its JavaScript starts, and
+ * loads only its own strings; its links reload the page, so it never needs
+ * another page's strings.
  */
-export const handle: InlineCssHandle & I18nNamespacesHandle = {
+export const handle: InlineCssHandle & I18nNamespacesHandle & DeferScriptsHandle = {
   inlineCss: true,
   i18nNamespaces: ["common", "card", "offline"],
+  deferScripts: true,
 };
 
 /** The card's data is fetched once; reveals and alerts answer with their own data. */
@@ -167,12 +170,7 @@ export default function PublicCard({ loaderData, actionData }: Route.ComponentPr
       <AlertSection card={card} actionData={actionData} />
 
       <footer className="mt-auto pt-4 text-center text-sm">
-        <Link
-          to="/"
-          reloadDocument
-          className="text-muted-foreground underline"
-          aria-label={t("home")}
-        >
+        <Link to="/" reloadDocument className="text-muted-foreground underline" title={t("home")}>
           {t("footer")}
         </Link>
       </footer>

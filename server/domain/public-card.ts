@@ -3,7 +3,7 @@ import { isbot } from "isbot";
 import { countryFromAcceptLanguage } from "../../app/lib/emergency-numbers.ts";
 import { detectRequestLanguage } from "../../app/lib/i18n.ts";
 import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "../../app/lib/offline.ts";
-import { alertDeliveries, alerts, contacts, profiles, tags, tagViewLogs } from "../db/schema.ts";
+import { alertDeliveries, alerts, profiles, tags, tagViewLogs } from "../db/schema.ts";
 import type { Services } from "../services.ts";
 import { recordAudit } from "./audit.ts";
 import { decryptProfile } from "./profiles.ts";

@@ -41,12 +41,20 @@ const waitForScan = async (tagId: string) => {
 };
 
 describe("the public card /t/{tagId}", () => {
-  it("names only its own string namespaces, so a stranger's phone loads just those", async () => {
+  it("paints first: only its own string namespaces, and scripts after load", async () => {
     const owner = await createOwner(app.services);
     const card = await (await viewCard(reader(), owner.tagId)).text();
     expect(card).toMatch(/<html[^>]*data-i18n-namespaces="common card offline"/);
     const home = await (await reader().get("/", { "user-agent": PHONE_UA })).text();
     expect(home).not.toContain("data-i18n-namespaces");
+    // Its scripts wait for the load event (decision 018); other pages preload theirs.
+    expect(card).not.toContain('rel="modulepreload"');
+    expect(card).not.toMatch(/<script[^>]* type="module"/);
+    expect(card).toContain('rel="x-deferred-modulepreload"');
+    expect(card).toContain('type="text/x-deferred-module"');
+    expect(card).toContain('addEventListener("load"');
+    expect(home).toContain('rel="modulepreload"');
+    expect(home).toMatch(/<script[^>]* type="module"/);
   });
 
   it("shows the owner's name, call and text links and the alert button, server-rendered", async () => {
