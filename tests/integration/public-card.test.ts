@@ -48,12 +48,12 @@ describe("the public card /t/{tagId}", () => {
     const home = await (await reader().get("/", { "user-agent": PHONE_UA })).text();
     expect(home).not.toContain("data-i18n-namespaces");
     // Its scripts wait for the load event (decision 018); other pages preload theirs.
-    expect(card).not.toContain('rel="modulepreload"');
+    expect(card).not.toContain('<link rel="modulepreload"');
     expect(card).not.toMatch(/<script[^>]* type="module"/);
     expect(card).toContain('rel="x-deferred-modulepreload"');
     expect(card).toContain('type="text/x-deferred-module"');
     expect(card).toContain('addEventListener("load"');
-    expect(home).toContain('rel="modulepreload"');
+    expect(home).toContain('<link rel="modulepreload"');
     expect(home).toMatch(/<script[^>]* type="module"/);
   });
 
