@@ -46,8 +46,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (card.state === "deactivated") {
     return { state: "deactivated" as const, tagId, title: t("card:deactivated.title") };
   }
+  // A view is the GET. The page rendered again after a form post (an alert or a
+  // reveal without JavaScript, or a refused one) is the same person, not a new scan.
   const bot = isbot(request.headers.get("user-agent"));
-  if (!bot) recordScan(services, { tagId, ownerId: card.ownerId }, context.clientAddress);
+  if (!bot && request.method === "GET") {
+    recordScan(services, { tagId, ownerId: card.ownerId }, context.clientAddress);
+  }
 
   // A browser without JavaScript follows its alert's status through the address.
   const url = new URL(request.url);

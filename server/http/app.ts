@@ -7,6 +7,7 @@ import { compress } from "hono/compress";
 import { createMiddleware } from "hono/factory";
 import type { AppLoadContext } from "react-router";
 import type { Services } from "../services.ts";
+import { formBodiesOnly } from "./form-bodies.ts";
 import { operatorRoutes } from "./operator.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -119,6 +120,7 @@ export function createHttpApp(
   app.all("/api/auth/*", (c) => c.json({ error: "Not found" }, 404));
 
   app.use("*", compress());
+  app.use("*", formBodiesOnly());
   app.all("*", async (c) => {
     const context: AppLoadContext = {
       services,
