@@ -49,7 +49,7 @@ let dataDir;
 let smtp;
 async function cleanUp() {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-  if (smtp) await new Promise((r) => smtp.close(r));
+  if (smtp) await new Promise((r) => smtp.server.close(r));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -230,7 +230,7 @@ async function main() {
     connections: CONNECTIONS,
     duration: SECONDS,
     timeout: 30,
-    headers: { "user-agent": PHONE, "accept-encoding": "gzip, br" },
+    headers: { "user-agent": process.env.LOAD_VIEWER_UA ?? PHONE, "accept-encoding": "gzip, br" },
     requests: tagIds.slice(0, 20).map((tagId) => ({ method: "GET", path: `/t/${tagId}` })),
   });
   const loadEnded = performance.now();

@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createDispatcher } from "./alerts/dispatcher.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { DatabaseLockedError } from "./db/client.ts";
+import { flushScans } from "./domain/public-card.ts";
 import { createHttpApp, type PageHandler } from "./http/app.ts";
 import { createLogger } from "./logger.ts";
 import { clientBuildDir, projectRoot } from "./paths.ts";
@@ -140,6 +141,7 @@ async function main() {
       }, 50);
     });
     await services.dispatcher?.stop();
+    await flushScans(services);
     await closeVite();
     if (services.operatorToken) rmSync(operatorFile(config.dataDir), { force: true });
     await database.close();

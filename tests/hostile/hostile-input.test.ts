@@ -6,7 +6,7 @@ import { raiseAlert } from "../../server/alerts/create.ts";
 import { alertDeliveries, contacts, profiles, user, userRoles } from "../../server/db/schema.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createOwner, type Owner } from "../support/fixtures.ts";
-import { type Client, signUp } from "../support/http-client.ts";
+import { type Client, signIn, signUp } from "../support/http-client.ts";
 import {
   changedTables,
   type Endpoint,
@@ -242,7 +242,6 @@ async function stillSignedIn(): Promise<void> {
   const response = await attacker.get("/api/auth/get-session");
   const session = (await response.json().catch(() => null)) as { user?: unknown } | null;
   if (!session?.user) {
-    const { signIn } = await import("../support/http-client.ts");
     attacker = await signIn(app, attackerEmail);
   }
 }
