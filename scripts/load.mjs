@@ -11,7 +11,8 @@
  * server and exits by itself; exit code 1 when the counts differ or requests failed.
  *
  * Settings (environment): LOAD_SECONDS (60), LOAD_CONNECTIONS (500),
- * LOAD_ALERTS_PER_SECOND (2), LOAD_OWNERS (60), LOAD_DRAIN_SECONDS (120).
+ * LOAD_ALERTS_PER_SECOND (2), LOAD_OWNERS (60), LOAD_DRAIN_SECONDS (120),
+ * LOAD_VIEWER_UA (a phone's; a bot's user agent shows the card without counting scans).
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
