@@ -111,7 +111,7 @@ describe.skipIf(!TEST_DATABASE_URL)("the database drops the app's connections mi
     }
     expect(dropped.some((n) => n > 0)).toBe(true);
     // The process is still the same one, alive.
-    expect(server.process.exitCode).toBeNull();
+    expect(server.process.exitCode, server.output()).toBeNull();
     expect(server.process.signalCode).toBeNull();
     // Every answer is a success or a clean server error with a body; none hung,
     // no connection was reset.
