@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { raiseAlert } from "../../server/alerts/create.ts";
 import { alertDeliveries, contacts, profiles, user, userRoles } from "../../server/db/schema.ts";
+import { flushScans } from "../../server/domain/public-card.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createOwner, type Owner } from "../support/fixtures.ts";
 import { type Client, signIn, signUp } from "../support/http-client.ts";
@@ -299,6 +300,8 @@ describe.each<Actor>(["signed out", "another user"])("hostile input, %s", (actor
               const path = fillPattern(endpoint.pattern, params, rest);
               const url = query ? `${path}?${query}` : path;
               const except = actor === "another user" ? attackerId : undefined;
+              // Card views record their scans a moment later: write those out first.
+              await flushScans(app.services);
               const before = kind === "write" ? await snapshot(app.services, except) : null;
               const rights = kind === "write" && except ? await privileges(except) : null;
               const response = await send(
@@ -332,6 +335,7 @@ describe.each<Actor>(["signed out", "another user"])("hostile input, %s", (actor
 describe("signing out", () => {
   it("ends only the session that asks, and refuses a cross-site request", async () => {
     const other = await signUp(app, `bystander-${Date.now()}@example.com`);
+    await flushScans(app.services);
     const before = await snapshot(app.services);
     const refused = await other.post("/sign-out", {}, { "sec-fetch-site": "cross-site" });
     expect(refused.status).toBe(403);
