@@ -10,6 +10,8 @@ export default defineConfig({
             "app/**/*.test.{ts,tsx}",
             "server/**/*.test.ts",
             "tests/integration/**/*.test.ts",
+            "tests/fault/**/*.test.ts",
+            "tests/hostile/**/*.test.ts",
           ],
           environment: "node",
           pool: "forks",

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs them all: lint, types, build, unit and
 # integration tests on PGlite, the integration tests again on PostgreSQL when it
-# answers on 127.0.0.1:5432 (or TEST_DATABASE_URL), and Chromium end-to-end tests.
+# answers on 127.0.0.1:5432 (or TEST_DATABASE_URL) with the fault tests (two instances,
+# dropped connections: PostgreSQL only), and Chromium end-to-end tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,7 +50,7 @@ else
 fi
 if node scripts/service-available.mjs postgres "$TEST_DATABASE_URL"; then
   step "Integration tests (PostgreSQL at ${TEST_DATABASE_URL%%\?*}${TEST_REDIS_URL:+, Redis at $TEST_REDIS_URL})"
-  TEST_DATABASE_URL=$TEST_DATABASE_URL vitest integration-postgres --project unit tests/integration server/security
+  TEST_DATABASE_URL=$TEST_DATABASE_URL vitest integration-postgres --project unit tests/integration tests/fault server/security
 else
   step "PostgreSQL not reachable: skipping the PostgreSQL run"
 fi

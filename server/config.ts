@@ -53,6 +53,7 @@ const envSchema = z.object({
   STORE_URL: z.url().default("https://shop.safetap.app"),
   ESCALATION_MINUTES: z.coerce.number().min(0.05).max(1440).default(5),
   DISPATCHER_ENABLED: booleanFromString.default(true),
+  DISPATCHER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -87,6 +88,8 @@ export interface Config {
   storeUrl: string;
   escalationMinutes: number;
   dispatcherEnabled: boolean;
+  /** How long a claimed delivery is held before another sender may take it up. */
+  dispatcherLeaseSeconds: number;
   /** Secrets that were generated into DATA_DIR because none were configured. */
   generatedSecrets: string[];
 }
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeUrl: e.STORE_URL,
     escalationMinutes: e.ESCALATION_MINUTES,
     dispatcherEnabled: e.DISPATCHER_ENABLED,
+    dispatcherLeaseSeconds: e.DISPATCHER_LEASE_SECONDS,
     generatedSecrets,
   };
 }

@@ -7,9 +7,8 @@ import { composeAlertMessage } from "./compose.ts";
 import { alertTokens } from "./tokens.ts";
 
 export const MAX_ATTEMPTS = 8;
-const BATCH_SIZE = 20;
-/** A claimed delivery whose sender died is taken up again after this long. */
-const CLAIM_LEASE_SECONDS = 60;
+/** Deliveries handled in one pass before the pass yields (the next starts at once). */
+const PASS_LIMIT = 100;
 
 export interface Dispatcher {
   start(): void;
@@ -30,34 +29,50 @@ type Claimed = typeof alertDeliveries.$inferSelect;
 
 export function createDispatcher(
   services: Services,
-  options: { intervalMs?: number; maxAttempts?: number } = {},
+  options: { intervalMs?: number; maxAttempts?: number; leaseSeconds?: number } = {},
 ): Dispatcher {
   const { db, logger, config, cipher } = services;
   const tokens = alertTokens(config.dataEncryptionKey);
   const intervalMs = options.intervalMs ?? 1_000;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  /** A claimed delivery whose sender died is taken up again after this long. */
+  const leaseSeconds = options.leaseSeconds ?? config.dispatcherLeaseSeconds;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = true;
   let stopping = false;
 
-  /** Claims due deliveries; SKIP LOCKED lets several instances share the outbox. */
-  async function claim(): Promise<Claimed[]> {
-    return db
-      .execute(sql`
+  /**
+   * Claims the next due delivery; SKIP LOCKED lets several instances share the
+   * outbox. One at a time, so the lease covers a single provider call: a batch
+   * claimed at once would sit leased behind a slow provider, and after a crash
+   * every row of it would wait out the lease. `attempts` grows with each claim
+   * and fences the outcome: a sender whose lease was taken over records nothing.
+   */
+  async function claim(): Promise<Claimed | null> {
+    const result = await db.execute(sql`
       update alert_deliveries set status = 'sending', attempts = attempts + 1,
-        locked_until = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS}), updated_at = now()
-      where id in (
+        locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
+      where id = (
         select id from alert_deliveries
         where (status = 'pending' and next_attempt_at <= now())
            or (status = 'sending' and locked_until < now())
         order by next_attempt_at
-        limit ${BATCH_SIZE}
+        limit 1
         for update skip locked)
-      returning *`)
-      .then((result) => rowsOf(result).map(toDelivery));
+      returning *`);
+    const [row] = rowsOf(result);
+    return row ? toDelivery(row) : null;
   }
+
+  /** Still ours: in 'sending' under the claim that made `attempts` what it is. */
+  const stillClaimed = (delivery: Claimed) =>
+    and(
+      eq(alertDeliveries.id, delivery.id),
+      eq(alertDeliveries.status, "sending"),
+      eq(alertDeliveries.attempts, delivery.attempts),
+    );
 
   async function deliver(delivery: Claimed) {
     const [context] = await db
@@ -76,7 +91,7 @@ export function createDispatcher(
       await db
         .update(alertDeliveries)
         .set({ status: "cancelled", lockedUntil: null })
-        .where(eq(alertDeliveries.id, delivery.id));
+        .where(stillClaimed(delivery));
       return;
     }
     const to = cipher.decrypt(delivery.destination, `alert_deliveries.destination:${delivery.id}`);
@@ -108,7 +123,7 @@ export function createDispatcher(
           lockedUntil: null,
           lastError: null,
         })
-        .where(eq(alertDeliveries.id, delivery.id));
+        .where(stillClaimed(delivery));
     } catch (error) {
       const permanent = error instanceof ProviderError && error.permanent;
       const giveUp = permanent || delivery.attempts >= maxAttempts;
@@ -125,7 +140,7 @@ export function createDispatcher(
           lockedUntil: null,
           lastError: text.slice(0, 500),
         })
-        .where(eq(alertDeliveries.id, delivery.id));
+        .where(stillClaimed(delivery));
     }
   }
 
@@ -199,12 +214,13 @@ export function createDispatcher(
 
   async function pass(): Promise<number> {
     let handled = await escalate();
-    for (;;) {
-      const batch = await claim();
-      for (const delivery of batch) await deliver(delivery);
-      handled += batch.length;
-      if (batch.length < BATCH_SIZE || stopping) break;
+    for (let n = 0; n < PASS_LIMIT && !stopping; n++) {
+      const delivery = await claim();
+      if (!delivery) return handled;
+      await deliver(delivery);
+      handled++;
     }
+    again = !stopping;
     return handled;
   }
 

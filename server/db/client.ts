@@ -171,6 +171,13 @@ export async function openPostgres(
   // An idle client whose backend is terminated emits 'error' on the pool; without
   // a listener Node would crash. The pool drops that client and opens a new one.
   pool.on("error", (error) => options.onPoolError?.(error));
+  // A checked-out client has no pool listener: one whose backend is terminated
+  // between the statements of a transaction would emit an unhandled 'error' and
+  // crash the process (found by tests/fault/database-drop.test.ts). The query in
+  // flight fails on its own, and the pool discards the broken client on release.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,

@@ -5,7 +5,7 @@ import { detectRequestLanguage } from "../../app/lib/i18n.ts";
 import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "../../app/lib/offline.ts";
 import { alertDeliveries, alerts, profiles, tags, tagViewLogs } from "../db/schema.ts";
 import type { Services } from "../services.ts";
-import { recordAudit } from "./audit.ts";
+import { cleanMetadata, recordAudit } from "./audit.ts";
 import { decryptProfile } from "./profiles.ts";
 
 export const PUBLIC_CONTACT_LIMIT = 3;
@@ -121,10 +121,13 @@ export async function loadPublicCard(services: Services, tagId: string): Promise
 }
 
 /**
- * Whether a view of the card is a scan: not from a known bot, and not the
- * service worker keeping its copy for offline use (decision 050).
+ * Whether a view of the card is a scan: a GET, not from a known bot, and not
+ * the service worker keeping its copy for offline use (decision 050).
  */
 export function countsAsScan(request: Request): boolean {
+  // A view is the GET: the page rendered again after a form post (an alert or a
+  // reveal without JavaScript, or a refused one) is the same person.
+  if (request.method !== "GET") return false;
   if (isbot(request.headers.get("user-agent"))) return false;
   return request.headers.get(CACHE_FILL_HEADER) !== CACHE_FILL_VALUE;
 }

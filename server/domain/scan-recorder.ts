@@ -27,11 +27,14 @@ export interface ScanRecorder {
  */
 export function createScanRecorder(
   deps: { db: Database; logger: Logger },
-  options: { intervalMs?: number; maxBatch?: number } = {},
+  options: { intervalMs?: number; maxBatch?: number; backlogLimit?: number } = {},
 ): ScanRecorder {
   const { db, logger } = deps;
   const intervalMs = options.intervalMs ?? 250;
   const maxBatch = options.maxBatch ?? 500;
+  /** Beyond this many waiting scans (the database is down), new ones are dropped. */
+  const backlogLimit = options.backlogLimit ?? 20_000;
+  let dropped = 0;
   let queue: (Scan & { at: Date })[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -63,18 +66,30 @@ export function createScanRecorder(
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const batch = queue;
-    queue = [];
-    // One batch at a time, in order.
-    writing = writing.then(() => (batch.length ? write(batch) : undefined));
+    // One write at a time, in order; scans wait in the queue (bounded) until
+    // their write starts, so a slow database cannot grow memory without limit.
+    writing = writing.then(async () => {
+      while (queue.length) {
+        const batch = queue.slice(0, maxBatch);
+        queue = queue.slice(batch.length);
+        await write(batch);
+      }
+    });
     return writing;
   }
 
   return {
     record(scan) {
+      if (queue.length >= backlogLimit) {
+        if (dropped++ % 1000 === 0) logger.warn({ dropped }, "scan backlog full; scans dropped");
+        return;
+      }
       queue.push({ ...scan, at: new Date() });
       if (queue.length >= maxBatch) void flush();
-      else timer ??= setTimeout(() => void flush(), intervalMs);
+      else if (!timer) {
+        timer = setTimeout(() => void flush(), intervalMs);
+        timer.unref?.();
+      }
     },
     flush,
     close: flush,

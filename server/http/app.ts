@@ -16,6 +16,7 @@ import {
 } from "../delivery/twilio-status.ts";
 import type { Services } from "../services.ts";
 import { cardRenderCache } from "./card-cache.ts";
+import { formBodiesOnly } from "./form-bodies.ts";
 import { operatorRoutes } from "./operator.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -162,6 +163,7 @@ export function createHttpApp(
   app.all("/api/auth/*", (c) => c.json({ error: "Not found" }, 404));
 
   app.use("*", compress());
+  app.use("*", formBodiesOnly());
   const loadContext = (c: Context<Env>): AppLoadContext => ({
     services,
     cspNonce: c.get("cspNonce"),

@@ -72,7 +72,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     process: child,
     output: () => output,
     async stop(signal = "SIGTERM") {
-      if (child.exitCode !== null) return child.exitCode;
+      // A process that ended on a signal has a null exitCode and a signalCode.
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
       const [code] = (await once(child, "exit")) as [number | null];
       return code;

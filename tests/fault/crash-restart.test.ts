@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../support/processes.ts";
+import {
+  ownersOnEveryChannel,
+  postCardAlert,
+  raiseCardAlerts,
+  type SharedDatabase,
+  sendableDeliveries,
+  sharedDatabase,
+} from "./harness.ts";
+import {
+  duplicates,
+  type SmtpPeer,
+  startSmtpPeer,
+  startTwilioPeer,
+  type TwilioPeer,
+} from "./peers.ts";
+
+let db: SharedDatabase;
+let smtp: SmtpPeer;
+let twilio: TwilioPeer;
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  // Slow providers, so the kill lands while the dispatcher is working through the outbox.
+  smtp = await startSmtpPeer({ delayMs: 60 });
+  twilio = await startTwilioPeer({ delayMs: 60 });
+  db = await sharedDatabase();
+});
+afterAll(async () => {
+  for (const server of servers) await server.stop("SIGKILL").catch(() => {});
+  await smtp?.close();
+  await twilio?.close();
+  await db?.destroy();
+});
+
+it("a server killed with SIGKILL while dispatching, then restarted, loses nothing and sends nothing twice", async () => {
+  const owners = await db.use(async (services) => {
+    const made = await ownersOnEveryChannel(services, 5);
+    // A backlog accepted before the server starts: 4 alerts of 5 deliveries.
+    await raiseCardAlerts(services, made.slice(0, 4));
+    return made;
+  });
+  const env = {
+    ...db.env,
+    SMTP_URL: smtp.url,
+    ...twilio.env(),
+    // A claim held by a dead process is taken up again after 3 s (60 s in production).
+    DISPATCHER_LEASE_SECONDS: "3",
+  };
+
+  const first = await startServer(env);
+  servers.push(first);
+  // One more accepted over HTTP while it dispatches.
+  for (const [i, owner] of owners.slice(4).entries()) {
+    const response = await postCardAlert(first.url, owner.tagId, {
+      address: `198.51.100.${i + 1}`,
+    });
+    expect(response.status).toBe(200);
+  }
+  const total = 5 * 5;
+  await smtp.waitForKeys(1, 20_000);
+  const deadline = Date.now() + 20_000;
+  while (smtp.received.length + twilio.received.length < total / 3 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  expect(await first.stop("SIGKILL")).toBeNull(); // killed, not exited
+  const atKill = smtp.received.length + twilio.received.length;
+  expect(atKill).toBeGreaterThan(0);
+  expect(atKill).toBeLessThan(total);
+
+  const second = await startServer(env);
+  servers.push(second);
+  const sentEmails = 5;
+  // (A timeout here is reported by the comparisons below, which say what is missing.)
+  await smtp.waitForKeys(sentEmails, 30_000).catch(() => {});
+  await twilio.waitForKeys(total - sentEmails, 30_000).catch(() => {});
+  // Let the restarted dispatcher run on: nothing more may arrive.
+  await new Promise((r) => setTimeout(r, 1_500));
+  expect(await second.stop("SIGTERM")).toBe(0);
+
+  const deliveries = await db.use((services) => sendableDeliveries(services));
+  const keys = [...smtp.countsByKey().keys(), ...twilio.countsByKey().keys()].sort();
+  expect(keys).toEqual(deliveries.map((d) => d.id).sort());
+  expect(deliveries.filter((d) => d.status !== "sent")).toEqual([]);
+  expect(deliveries).toHaveLength(total);
+  // The only message a provider may see twice is the one whose call was under way
+  // at the kill: its answer never reached the database, so it goes again under the
+  // same idempotency key (the delivery id), which the provider uses to drop it.
+  const repeated = [...duplicates(smtp), ...duplicates(twilio)];
+  expect(repeated.length).toBeLessThanOrEqual(1);
+  for (const key of repeated) {
+    const counts = smtp.countsByKey().get(key) ?? twilio.countsByKey().get(key);
+    expect(counts).toBe(2);
+  }
+}, 180_000);

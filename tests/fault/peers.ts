@@ -1,0 +1,310 @@
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+/**
+ * Real protocol peers on loopback for the fault tests: an SMTP server and an
+ * HTTP server that answers like Twilio's Messages and Calls endpoints. Each
+ * records every request with the sender's idempotency key (the delivery id), so
+ * a test can count what reached the provider, and each can be "down" for a while:
+ * refusing connections, or answering with a temporary failure.
+ */
+export type Outage = "up" | "refuse" | "unavailable";
+
+export interface Received {
+  /** The delivery id the sender gave as its idempotency key. */
+  key: string;
+  channel: "email" | "sms" | "whatsapp" | "voice";
+  to: string;
+  body: string;
+  at: number;
+}
+
+interface PeerBase {
+  readonly port: number;
+  readonly url: string;
+  /** Every accepted request, duplicates included, in order. */
+  readonly received: Received[];
+  /** Requests turned away while down. */
+  readonly refused: number;
+  setState(state: Outage): Promise<void>;
+  /** Accepted requests per idempotency key. */
+  countsByKey(): Map<string, number>;
+  /** Waits until `n` distinct keys were accepted, or fails after `timeoutMs`. */
+  waitForKeys(n: number, timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+function countsOf(received: Received[]) {
+  const counts = new Map<string, number>();
+  for (const r of received) counts.set(r.key, (counts.get(r.key) ?? 0) + 1);
+  return counts;
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number, what: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Listens on a fixed port and can stop listening (connections refused) and
+ * listen again on the same port, as a provider that goes away and comes back.
+ */
+async function listenable(
+  make: () => { listen(port: number): Promise<void>; close(): Promise<void> },
+) {
+  let current = make();
+  await current.listen(0);
+  return {
+    current: () => current,
+    async stop() {
+      await current.close();
+    },
+    async restart(port: number) {
+      current = make();
+      await current.listen(port);
+    },
+  };
+}
+
+export interface SmtpPeer extends PeerBase {}
+
+/** SMTP on loopback (no TLS, no auth), like a mail relay accepting for any address. */
+export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise<SmtpPeer> {
+  const received: Received[] = [];
+  let refused = 0;
+  let state: Outage = "up";
+  let port = 0;
+  const make = () => {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["AUTH", "STARTTLS"],
+      logger: false,
+      // A reverse DNS lookup per connection would wait on the resolver, which tests must not.
+      disableReverseLookup: true,
+      onConnect(_session, callback) {
+        if (state === "unavailable") {
+          refused++;
+          const error = new Error("Service not available, try again later") as Error & {
+            responseCode: number;
+          };
+          error.responseCode = 421;
+          return callback(error);
+        }
+        callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("end", () => {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+          const key = head.match(/^X-SafeTap-Delivery:\s*(\S+)/im)?.[1] ?? "";
+          const reply = () => {
+            received.push({
+              key,
+              channel: "email",
+              to: session.envelope.rcptTo.map((r) => r.address).join(","),
+              body: rest.join("\n\n"),
+              at: Date.now(),
+            });
+            callback(null, `queued as ${randomBytes(6).toString("hex")}`);
+          };
+          if (options.delayMs) setTimeout(reply, options.delayMs);
+          else reply();
+        });
+      },
+    });
+    const sockets = new Set<Socket>();
+    server.server.on("connection", (socket: Socket) => {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+    });
+    return {
+      listen: (p: number) =>
+        new Promise<void>((resolve, reject) => {
+          server.server.once("error", reject);
+          server.listen(p, "127.0.0.1", () => {
+            port = (server.server.address() as AddressInfo).port;
+            resolve();
+          });
+        }),
+      close: () =>
+        new Promise<void>((resolve) => {
+          for (const socket of sockets) socket.destroy();
+          server.close(() => resolve());
+        }),
+    };
+  };
+  const listener = await listenable(make);
+  return {
+    get port() {
+      return port;
+    },
+    get url() {
+      return `smtp://127.0.0.1:${port}`;
+    },
+    received,
+    get refused() {
+      return refused;
+    },
+    async setState(next) {
+      if (next === state) return;
+      if (state === "refuse") await listener.restart(port);
+      if (next === "refuse") await listener.stop();
+      state = next;
+    },
+    countsByKey: () => countsOf(received),
+    waitForKeys: (n, timeoutMs) =>
+      waitFor(
+        () => countsOf(received).size >= n,
+        timeoutMs,
+        () => `${n} emails (got ${countsOf(received).size})`,
+      ),
+    close: () => (state === "refuse" ? Promise.resolve() : listener.stop()),
+  };
+}
+
+export interface TwilioPeer extends PeerBase {
+  readonly accountSid: string;
+  readonly authToken: string;
+  /** Environment for SafeTap pointing its Twilio adapter here. */
+  env(): Record<string, string>;
+}
+
+const sid = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
+
+/**
+ * Twilio's REST API as far as SafeTap uses it: POST
+ * /2010-04-01/Accounts/{AccountSid}/Messages.json and /Calls.json with Basic
+ * auth and a form body, answering 201 with a JSON resource and its SID; 401, 404
+ * and 400 as Twilio does; 503 with Twilio's error JSON while "unavailable".
+ */
+export async function startTwilioPeer(options: { delayMs?: number } = {}): Promise<TwilioPeer> {
+  const accountSid = sid("AC");
+  const authToken = randomBytes(16).toString("hex");
+  const received: Received[] = [];
+  let refused = 0;
+  let state: Outage = "up";
+  let port = 0;
+  const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}`;
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
+    res.end(JSON.stringify(body));
+  };
+  const error = (res: ServerResponse, status: number, code: number, message: string) =>
+    json(res, status, {
+      code,
+      message,
+      more_info: `https://www.twilio.com/docs/errors/${code}`,
+      status,
+    });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (state === "unavailable") {
+      refused++;
+      return error(res, 503, 20503, "Service Unavailable");
+    }
+    const match = req.url?.match(/^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls)\.json$/);
+    if (!match || req.method !== "POST") return error(res, 404, 20404, "Not Found");
+    if (req.headers.authorization !== expectedAuth || match[1] !== accountSid) {
+      return error(res, 401, 20003, "Authenticate");
+    }
+    const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+    const to = form.get("To") ?? "";
+    const from = form.get("From") ?? "";
+    const body = match[2] === "Messages" ? form.get("Body") : form.get("Twiml");
+    if (!to || !from) return error(res, 400, 21604, "A 'To' phone number is required.");
+    if (!body) return error(res, 400, 21602, "Message body is required.");
+    const key = String(req.headers["i-twilio-idempotency-token"] ?? "");
+    const reply = () => {
+      const channel =
+        match[2] === "Calls" ? "voice" : to.startsWith("whatsapp:") ? "whatsapp" : "sms";
+      received.push({ key, channel, to, body, at: Date.now() });
+      const now = new Date().toUTCString();
+      json(res, 201, {
+        sid: sid(match[2] === "Calls" ? "CA" : "SM"),
+        account_sid: accountSid,
+        to,
+        from,
+        status: "queued",
+        date_created: now,
+        date_updated: now,
+        ...(match[2] === "Messages" ? { body, num_segments: "1", direction: "outbound-api" } : {}),
+      });
+    };
+    if (options.delayMs) setTimeout(reply, options.delayMs);
+    else reply();
+  }
+
+  const make = () => {
+    const server: Server = createServer((req, res) => {
+      handle(req, res).catch(() => error(res, 500, 20500, "Internal Server Error"));
+    });
+    return {
+      listen: (p: number) =>
+        new Promise<void>((resolve, reject) => {
+          server.once("error", reject);
+          server.listen(p, "127.0.0.1", () => {
+            port = (server.address() as AddressInfo).port;
+            resolve();
+          });
+        }),
+      close: async () => {
+        server.closeAllConnections();
+        server.close();
+        if (server.listening) await once(server, "close");
+      },
+    };
+  };
+  const listener = await listenable(make);
+  const peer: TwilioPeer = {
+    accountSid,
+    authToken,
+    get port() {
+      return port;
+    },
+    get url() {
+      return `http://127.0.0.1:${port}`;
+    },
+    received,
+    get refused() {
+      return refused;
+    },
+    async setState(next) {
+      if (next === state) return;
+      if (state === "refuse") await listener.restart(port);
+      if (next === "refuse") await listener.stop();
+      state = next;
+    },
+    countsByKey: () => countsOf(received),
+    waitForKeys: (n, timeoutMs) =>
+      waitFor(
+        () => countsOf(received).size >= n,
+        timeoutMs,
+        () => `${n} Twilio requests (got ${countsOf(received).size})`,
+      ),
+    close: () => (state === "refuse" ? Promise.resolve() : listener.stop()),
+    env: () => ({
+      TWILIO_ACCOUNT_SID: accountSid,
+      TWILIO_AUTH_TOKEN: authToken,
+      TWILIO_FROM: "+15005550006",
+      TWILIO_WHATSAPP_FROM: "+15005550006",
+      TWILIO_API_BASE: `http://127.0.0.1:${port}`,
+    }),
+  };
+  return peer;
+}
+
+/** Keys accepted more than once: what a provider without de-duplication would deliver twice. */
+export function duplicates(peer: PeerBase): string[] {
+  return [...peer.countsByKey()].filter(([, n]) => n > 1).map(([key]) => key);
+}
