@@ -5,7 +5,7 @@ import { detectRequestLanguage } from "../../app/lib/i18n.ts";
 import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "../../app/lib/offline.ts";
 import { alertDeliveries, alerts, profiles, tags, tagViewLogs } from "../db/schema.ts";
 import type { Services } from "../services.ts";
-import { cleanMetadata, recordAudit } from "./audit.ts";
+import { recordAudit } from "./audit.ts";
 import { decryptProfile } from "./profiles.ts";
 
 export const PUBLIC_CONTACT_LIMIT = 3;
