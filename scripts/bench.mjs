@@ -29,7 +29,7 @@ import {
   stageOutbox,
   userIdByEmail,
 } from "./bench/database.mjs";
-import { CONNECTIONS, loadAlerts, loadGet, PHONE_UA } from "./bench/http-load.mjs";
+import { CONNECTIONS, CRAWLER_UA, loadAlerts, loadGet, PHONE_UA } from "./bench/http-load.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
 import { firstRoundTrip, pageWeight, signInDemo } from "./bench/page-weight.mjs";
 import {
@@ -297,6 +297,8 @@ async function benchDatabase(kind) {
   await settle(server);
   const landingRun = await loadGet(server.url, "/", SECONDS);
   await settle(server);
+  const crawlerRun = await loadGet(server.url, cardPath, SECONDS, CRAWLER_UA);
+  await settle(server);
   progress(`${label}: alerts, ${SECONDS} s, then waiting for their emails`);
   const smallAlerts = await alertStage(server, smtp, {
     tagIds: small.linked,
@@ -310,6 +312,7 @@ async function benchDatabase(kind) {
     card: cardRun,
     static: { ...staticRun, bytes: Buffer.byteLength(card.html) },
     landing: landingRun,
+    cardAsCrawler: crawlerRun,
     cardToStaticRatio: Number((cardRun.requestsPerSecond / staticRun.requestsPerSecond).toFixed(3)),
   };
   const { acceptedAlertIds: _ids, ...smallLoad } = smallAlerts.load;
@@ -381,6 +384,7 @@ function printDatabase(r) {
     "card /t/{id}": row(t.card),
     [`static file (${fmt(t.static.bytes)} B, same server)`]: row(t.static),
     "landing /": row(t.landing),
+    "card as a crawler (no scan write)": row(t.cardAsCrawler),
     "alert POST /t/{id}.data": {
       "req/s": r.alerts.small.requestsPerSecond,
       "p50 ms": r.alerts.small.p50ms,
@@ -388,6 +392,9 @@ function printDatabase(r) {
       "errors/non-2xx": `${r.alerts.small.errors}/${r.alerts.small.non2xx}`,
     },
   });
+  console.log(
+    `card as a phone / card as a crawler requests per second: ${(t.card.requestsPerSecond / t.cardAsCrawler.requestsPerSecond).toFixed(2)} (a phone's view records a scan: last_scanned_at, a view row, an audit event; a crawler's does not)`,
+  );
   console.log(
     `card / static requests per second: ${t.cardToStaticRatio} (budget ≥ ${BUDGET.cardToStatic}, aim ${BUDGET.cardToStaticAim}) ${pass(t.cardToStaticRatio >= BUDGET.cardToStatic)}`,
   );
@@ -491,6 +498,12 @@ function printDatabase(r) {
       }),
     ),
   );
+  for (const l of r.lighthouse) {
+    if (l.error) continue;
+    const name = l.path === r.cardPath ? "/t/{id}" : l.path;
+    console.log(`${name}: LCP element ${l.lcpElement ?? "unknown"}`);
+    console.log(`${" ".repeat(name.length)}  not passing: ${l.failedAudits.join(", ") || "none"}`);
+  }
 }
 
 function row(r) {

@@ -25,6 +25,12 @@ const score = (lhr, id) => {
   return typeof value === "number" ? Math.round(value * 100) : null;
 };
 
+function lcpElement(lhr) {
+  const items = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+  const node = items.flatMap((item) => item.items ?? [item]).find((i) => i.node)?.node;
+  return node ? `${node.selector ?? ""} ${node.snippet ?? ""}`.trim().slice(0, 160) : null;
+}
+
 export async function runLighthouse(baseUrl, paths, runs) {
   // chrome-launcher reports a missing binary as an unhandled 'error' event.
   await access(CHROMIUM, constants.X_OK).catch(() => {
@@ -36,7 +42,9 @@ export async function runLighthouse(baseUrl, paths, runs) {
     for (const path of paths) {
       const lhrs = [];
       const problems = [];
-      for (let i = 0; i < runs; i++) {
+      // A run that fails to record its trace (NO_NAVSTART and the like, more
+      // frequent on a loaded machine) is repeated, up to twice per page.
+      for (let attempt = 0; lhrs.length < runs && attempt < runs + 2; attempt++) {
         const result = await lighthouse(`${baseUrl}${path}`, {
           port: chrome.port,
           output: "json",
@@ -65,13 +73,15 @@ export async function runLighthouse(baseUrl, paths, runs) {
         cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? null,
         lighthouseVersion: lhr.lighthouseVersion,
         userAgent: lhr.environment?.hostUserAgent,
-        // What kept a score below 100, worst first, for the report.
+        lcpElement: lcpElement(lhr),
+        // Audits that did not pass, for the report.
         failedAudits: Object.values(lhr.audits)
           .filter(
             (a) =>
               typeof a.score === "number" && a.score < 0.9 && a.scoreDisplayMode !== "informative",
           )
-          .map((a) => a.id),
+          .map((a) => (a.displayValue ? `${a.id} (${a.displayValue})` : a.id)),
+        failedRuns: problems,
       });
     }
     return results;
