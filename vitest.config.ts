@@ -10,6 +10,7 @@ export default defineConfig({
             "app/**/*.test.{ts,tsx}",
             "server/**/*.test.ts",
             "tests/integration/**/*.test.ts",
+            "scripts/**/*.test.mjs",
           ],
           environment: "node",
           pool: "forks",
