@@ -136,6 +136,16 @@ function removeStaticFile() {
   for (const suffix of ["", ".gz", ".br"]) rmSync(`${staticFile}${suffix}`, { force: true });
 }
 
+/**
+ * After a bulk insert: VACUUM ANALYZE and a CHECKPOINT, so that the measurement
+ * that follows does not share the machine with autovacuum and a checkpoint
+ * catching up on the new rows, and the planner knows the table's size.
+ */
+async function quiesce(db) {
+  await db.query("vacuum analyze");
+  await db.query("checkpoint").catch((error) => progress(`checkpoint: ${error.message}`));
+}
+
 async function withDatabase(target, fn) {
   const db = await openDatabase(target);
   try {
@@ -276,7 +286,7 @@ async function benchDatabase(kind) {
       ownerId,
       batchId: "bench",
     });
-    await db.query("analyze");
+    await quiesce(db);
     return { ownerId, linked, total: await countTags(db) };
   });
 
@@ -338,7 +348,7 @@ async function benchDatabase(kind) {
       next += want;
       total = await countTags(db);
     }
-    await db.query("analyze");
+    await quiesce(db);
     return { linked, total };
   });
   result.tags.large = large.total;
