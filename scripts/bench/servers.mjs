@@ -20,7 +20,7 @@ export async function freePort() {
 
 /**
  * Starts `build/app/main.js` with NODE_ENV=production on loopback and waits for
- * /readyz. Its standard error (LOG_LEVEL=warn) is appended to `logFile`.
+ * /readyz. Its output (LOG_LEVEL=warn, and the demo banner) is appended to `logFile`.
  */
 export async function startServer({ env, logFile }) {
   const port = await freePort();
@@ -35,9 +35,11 @@ export async function startServer({ env, logFile }) {
       LOG_LEVEL: "warn",
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stderr.pipe(log);
+  // pino writes to standard output; crashes and warnings of Node to standard error.
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
   const server = { child, port, url: `http://127.0.0.1:${port}`, log };
   running.add(server);
   const exited = once(child, "exit").then(([code]) => code);
