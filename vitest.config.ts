@@ -12,6 +12,7 @@ export default defineConfig({
             "tests/integration/**/*.test.ts",
             "tests/fault/**/*.test.ts",
             "tests/hostile/**/*.test.ts",
+            "scripts/**/*.test.mjs",
           ],
           environment: "node",
           pool: "forks",
