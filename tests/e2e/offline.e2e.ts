@@ -1,8 +1,7 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { once } from "node:events";
+import { createServer, request as forward } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { projectRoot } from "../../server/paths.ts";
 import { runCli } from "../support/processes.ts";
 import {
   baseURL,
@@ -33,15 +32,24 @@ async function mintAndClaim(page: Page) {
   return tagId!;
 }
 
-/** The version of the worker controlling the page, or null when none does. */
+/**
+ * The version of the worker controlling the page, or null when none does or
+ * none answers. A worker being replaced drops the message (the page still
+ * holds it as its controller until `controllerchange`, but it is already
+ * redundant), so this answers null after a while and callers ask again.
+ */
 function controllerVersion(page: Page): Promise<string | null> {
   return page.evaluate(
     () =>
       new Promise<string | null>((resolve) => {
         const controller = navigator.serviceWorker.controller;
         if (!controller) return resolve(null);
+        const timer = setTimeout(() => resolve(null), 2_000);
         const channel = new MessageChannel();
-        channel.port1.onmessage = (event) => resolve((event.data as { version: string }).version);
+        channel.port1.onmessage = (event) => {
+          clearTimeout(timer);
+          resolve((event.data as { version: string }).version);
+        };
         controller.postMessage({ type: "version" }, [channel.port2]);
       }),
   );
@@ -52,7 +60,65 @@ async function workerVersion(page: Page): Promise<string> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
     timeout: 20_000,
   });
-  return (await controllerVersion(page))!;
+  let version: string | null = null;
+  await expect
+    .poll(async () => (version = await controllerVersion(page)), { timeout: 10_000 })
+    .not.toBeNull();
+  return version!;
+}
+
+/**
+ * An origin of the update test's own, in front of the shared server: every
+ * request is passed on unchanged except /sw.js, whose version `release` can
+ * change, as a new build would. The build on disk is not touched, so the files
+ * running alongside against the shared server keep the worker they installed
+ * (rewriting build/client/sw.js handed the other files' pages a worker that
+ * changed under them). A route of Playwright cannot do this: the browser's
+ * update check of a worker script goes to the network without passing any route.
+ */
+async function frontOrigin(target: string) {
+  const upstream = new URL(target.replace("//localhost:", "//127.0.0.1:"));
+  let release: { from: string; to: string } | undefined;
+  const server = createServer((request, response) => {
+    if (request.method === "GET" && request.url?.split("?")[0] === "/sw.js") {
+      void (async () => {
+        const answer = await fetch(new URL("/sw.js", upstream));
+        const code = await answer.text();
+        response.writeHead(answer.status, {
+          "content-type": answer.headers.get("content-type") ?? "text/javascript",
+          "cache-control": "no-cache",
+        });
+        response.end(release ? code.replaceAll(release.from, release.to) : code);
+      })().catch(() => response.destroy());
+      return;
+    }
+    const passed = forward(
+      new URL(request.url ?? "/", upstream),
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    passed.on("error", () => response.destroy());
+    request.pipe(passed);
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as { port: number };
+  return {
+    // localhost: a secure context, where service workers are allowed.
+    url: `http://localhost:${port}`,
+    /** From now on /sw.js is the worker of a new build: `from` replaced with `to`. */
+    release(from: string, to: string) {
+      release = { from, to };
+    },
+    async close() {
+      server.closeAllConnections();
+      server.close();
+      await once(server, "close");
+    },
+  };
 }
 
 const messagesTo = async (address: string) => (await outbox()).filter((m) => m.to === address);
@@ -176,9 +242,8 @@ describe("the card offline", () => {
 
 describe("service worker updates", () => {
   it("a new build's worker takes over the open page and drops the old shell", async () => {
-    const file = path.join(projectRoot, "build", "client", "sw.js");
-    const original = readFileSync(file, "utf8");
-    const { page } = await openPage(browser);
+    const front = await frontOrigin(baseURL());
+    const { page } = await openPage(browser, { baseURL: front.url });
     try {
       await page.goto("/");
       const version = await workerVersion(page);
@@ -187,7 +252,7 @@ describe("service worker updates", () => {
 
       // A new build: the same worker with another version.
       const next = `${version.slice(0, 11)}${version.endsWith("0") ? "1" : "0"}`;
-      writeFileSync(file, original.replaceAll(version, next));
+      front.release(version, next);
       await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
         await registration!.update();
@@ -199,8 +264,8 @@ describe("service worker updates", () => {
         .not.toContain(`safetap-shell-${version}`);
       expect(await page.evaluate(() => caches.keys())).toContain(`safetap-shell-${next}`);
     } finally {
-      writeFileSync(file, original);
       await page.context().close();
+      await front.close();
     }
   });
 });
