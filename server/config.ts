@@ -54,6 +54,7 @@ const envSchema = z.object({
   ESCALATION_MINUTES: z.coerce.number().min(0.05).max(1440).default(5),
   DISPATCHER_ENABLED: booleanFromString.default(true),
   DISPATCHER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  DISPATCHER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -90,6 +91,8 @@ export interface Config {
   dispatcherEnabled: boolean;
   /** How long a claimed delivery is held before another sender may take it up. */
   dispatcherLeaseSeconds: number;
+  /** Deliveries sent at once by this instance. */
+  dispatcherConcurrency: number;
   /** Secrets that were generated into DATA_DIR because none were configured. */
   generatedSecrets: string[];
 }
@@ -189,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     escalationMinutes: e.ESCALATION_MINUTES,
     dispatcherEnabled: e.DISPATCHER_ENABLED,
     dispatcherLeaseSeconds: e.DISPATCHER_LEASE_SECONDS,
+    dispatcherConcurrency: e.DISPATCHER_CONCURRENCY,
     generatedSecrets,
   };
 }

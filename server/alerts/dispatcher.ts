@@ -29,7 +29,12 @@ type Claimed = typeof alertDeliveries.$inferSelect;
 
 export function createDispatcher(
   services: Services,
-  options: { intervalMs?: number; maxAttempts?: number; leaseSeconds?: number } = {},
+  options: {
+    intervalMs?: number;
+    maxAttempts?: number;
+    leaseSeconds?: number;
+    concurrency?: number;
+  } = {},
 ): Dispatcher {
   const { db, logger, config, cipher } = services;
   const tokens = alertTokens(config.dataEncryptionKey);
@@ -37,6 +42,12 @@ export function createDispatcher(
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   /** A claimed delivery whose sender died is taken up again after this long. */
   const leaseSeconds = options.leaseSeconds ?? config.dispatcherLeaseSeconds;
+  /**
+   * Deliveries in flight at once. Each worker claims one delivery at a time
+   * (SKIP LOCKED keeps them apart), so a slow provider or one slow contact no
+   * longer holds up every other contact's message behind it.
+   */
+  const concurrency = options.concurrency ?? config.dispatcherConcurrency;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let again = false;
@@ -214,13 +225,19 @@ export function createDispatcher(
 
   async function pass(): Promise<number> {
     let handled = await escalate();
-    for (let n = 0; n < PASS_LIMIT && !stopping; n++) {
-      const delivery = await claim();
-      if (!delivery) return handled;
-      await deliver(delivery);
-      handled++;
-    }
-    again = !stopping;
+    let budget = PASS_LIMIT;
+    const worker = async () => {
+      while (budget > 0 && !stopping) {
+        budget--;
+        const delivery = await claim();
+        if (!delivery) return;
+        await deliver(delivery);
+        handled++;
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    // The pass stopped at its limit, not at an empty outbox: go on at once.
+    if (budget <= 0) again = !stopping;
     return handled;
   }
 

@@ -10,8 +10,12 @@ export function smtpAdapter(options: { url: string; from: string }): ChannelAdap
   // defaults wait up to 10 minutes on a silent server, and a delivery still
   // being sent when its lease ends could be taken up and sent by another instance.
   // (Settings in the URL's query string, if any, win over these.)
+  // Pooled: a few kept-open connections instead of a new one (and a new TLS
+  // handshake) per message, which capped sending at a handful per second.
   const transport = nodemailer.createTransport({
     url: options.url,
+    pool: true,
+    maxConnections: 4,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
