@@ -95,6 +95,7 @@ async function startSmtp() {
       });
     },
   });
+  server.on("error", () => {}); // a client dropping its connection is not the peer's failure
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, port: server.server.address().port, received, total: () => total };
 }
