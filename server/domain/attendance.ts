@@ -4,6 +4,7 @@ import type { ScanDirection } from "../../app/lib/reader.ts";
 import type { Executor } from "../db/client.ts";
 import { attendanceScans, profiles, tags, user, userRoles } from "../db/schema.ts";
 import type { RateRule } from "../security/rate-limit.ts";
+import { toCsv } from "./csv.ts";
 
 /** The roles that may use reader mode, strongest first. */
 export type ReaderRole = "admin" | "moderator";
@@ -165,16 +166,6 @@ export async function listAttendance(db: Executor, filter: AttendanceFilter, lim
 
 export type AttendanceRow = Awaited<ReturnType<typeof listAttendance>>[number];
 
-/**
- * A spreadsheet cell that cannot run as a formula: values starting (after
- * any spaces) with = + - @, or with a tab or line break, get a leading
- * apostrophe (OWASP CSV injection), and every cell is quoted.
- */
-export function csvCell(value: string): string {
-  const safe = /^\s*[=+\-@]|^[\t\r\n]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 export const ATTENDANCE_CSV_HEADER = [
   "scanned_at_utc",
   "direction",
@@ -185,20 +176,15 @@ export const ATTENDANCE_CSV_HEADER = [
 ] as const;
 
 export function attendanceCsv(rows: AttendanceRow[]): string {
-  const lines = [ATTENDANCE_CSV_HEADER.join(",")];
-  for (const row of rows) {
-    lines.push(
-      [
-        row.createdAt.toISOString(),
-        row.direction,
-        row.tagId,
-        row.personName,
-        row.readerName,
-        row.readerContact,
-      ]
-        .map(csvCell)
-        .join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
+  return toCsv(
+    ATTENDANCE_CSV_HEADER,
+    rows.map((row) => [
+      row.createdAt.toISOString(),
+      row.direction,
+      row.tagId,
+      row.personName,
+      row.readerName,
+      row.readerContact,
+    ]),
+  );
 }

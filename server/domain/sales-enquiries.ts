@@ -4,6 +4,7 @@ import { auditEvents, salesEnquiries } from "../db/schema.ts";
 import type { RateRule } from "../security/rate-limit.ts";
 import type { Services } from "../services.ts";
 import { recordAudit } from "./audit.ts";
+import { toCsv } from "./csv.ts";
 
 /** Real enquiries are rare; five an hour from one address is plenty for a person (decision 041). */
 export const SALES_RULE: RateRule = { name: "sales:address", points: 5, windowSeconds: 3600 };
@@ -133,17 +134,6 @@ export async function listSalesEnquiries(services: Services, limit = 50) {
   return rows.map((r) => ({ ...r, mailFailed: Boolean(r.mailFailed) }));
 }
 
-/**
- * One CSV cell. Quoted always; a cell a spreadsheet would run as a formula
- * (starting with = + - @, a tab or a carriage return) is prefixed with an
- * apostrophe so it is shown as text (OWASP's CSV injection advice).
- */
-export function csvCell(value: string | null | undefined): string {
-  let text = value ?? "";
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
 const CSV_COLUMNS = [
   "created_at",
   "full_name",
@@ -162,23 +152,18 @@ export async function salesEnquiriesCsv(services: Services): Promise<string> {
     .select()
     .from(salesEnquiries)
     .orderBy(salesEnquiries.createdAt, salesEnquiries.id);
-  const lines = [
-    CSV_COLUMNS.join(","),
-    ...rows.map((r) =>
-      [
-        r.createdAt.toISOString(),
-        r.fullName,
-        r.organization,
-        r.email,
-        r.phone,
-        r.industry,
-        r.estimatedUsers,
-        r.message,
-        r.language,
-      ]
-        .map(csvCell)
-        .join(","),
-    ),
-  ];
-  return `${lines.join("\r\n")}\r\n`;
+  return toCsv(
+    CSV_COLUMNS,
+    rows.map((r) => [
+      r.createdAt.toISOString(),
+      r.fullName,
+      r.organization,
+      r.email,
+      r.phone,
+      r.industry,
+      r.estimatedUsers,
+      r.message,
+      r.language,
+    ]),
+  );
 }

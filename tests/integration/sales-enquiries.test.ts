@@ -3,7 +3,6 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { devOutbox, salesEnquiries } from "../../server/db/schema.ts";
-import { csvCell } from "../../server/domain/sales-enquiries.ts";
 import { grantRole } from "../../server/domain/users.ts";
 import { projectRoot } from "../../server/paths.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -281,17 +280,6 @@ describe("sales enquiries on /admin", () => {
     expect(denied.status).toBe(403);
     expect(await denied.text()).not.toContain("grace.hopper");
     expect((await new Client(app).get("/admin/enquiries.csv")).status).toBe(401);
-  });
-});
-
-describe("csvCell", () => {
-  it("quotes every cell and defuses formulas", () => {
-    expect(csvCell("plain")).toBe('"plain"');
-    expect(csvCell(null)).toBe('""');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    for (const lead of ["=", "+", "-", "@", "\t", "\r"]) {
-      expect(csvCell(`${lead}1`)).toBe(`"'${lead}1"`);
-    }
   });
 });
 
