@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { parseAccept } from "hono/utils/accept";
 import type { AppLoadContext } from "react-router";
 import { hasSessionCookie } from "../../app/lib/session.server.ts";
 import {
@@ -11,16 +12,11 @@ import {
 import type { PageHandler } from "./app.ts";
 import { GzipTemplate } from "./gzip-template.ts";
 
-/** Whether the client takes gzip (a q=0 refuses it). */
+/** Whether the client takes gzip, read as Hono's compress middleware reads it. */
 export function acceptsGzip(header: string | null): boolean {
-  if (!header) return false;
-  for (const item of header.split(",")) {
-    const [coding, ...params] = item.trim().toLowerCase().split(";");
-    if (coding !== "gzip" && coding !== "*") continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return !q || Number.parseFloat(q.slice(2)) > 0;
-  }
-  return false;
+  const accepts = parseAccept(header ?? "");
+  const q = (type: string) => accepts.find((a) => a.type.toLowerCase() === type)?.q;
+  return (q("gzip") ?? q("*") ?? 0) > 0;
 }
 
 /** A rendered card page with holes where the per-response values go. */

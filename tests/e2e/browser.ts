@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { PHONE_USER_AGENT } from "../support/user-agents.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -20,8 +21,7 @@ export function launchBrowser(): Promise<Browser> {
 
 export const baseURL = () => inject("baseURL");
 
-export const MOBILE_USER_AGENT =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
+export const MOBILE_USER_AGENT = PHONE_USER_AGENT;
 
 export interface WatchedPage {
   page: Page;

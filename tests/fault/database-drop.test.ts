@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASE_URL } from "../support/database.ts";
 import type { Owner } from "../support/fixtures.ts";
 import { type RunningServer, startServer } from "../support/processes.ts";
+import { PHONE_USER_AGENT } from "../support/user-agents.ts";
 import {
   eventually,
   ownersOnEveryChannel,
@@ -12,8 +13,7 @@ import {
 } from "./harness.ts";
 import { type SmtpPeer, startSmtpPeer } from "./peers.ts";
 
-const PHONE =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const PHONE = PHONE_USER_AGENT;
 
 interface Outcome {
   path: string;

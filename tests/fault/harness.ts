@@ -11,6 +11,7 @@ import { createLogger } from "../../server/logger.ts";
 import { createServices, type Services } from "../../server/services.ts";
 import { createTestDatabase, TEST_DATABASE_URL } from "../support/database.ts";
 import { createOwner, type Owner } from "../support/fixtures.ts";
+import { PHONE_USER_AGENT } from "../support/user-agents.ts";
 
 /**
  * A database shared by production server processes (tests/support/processes.ts
@@ -148,8 +149,7 @@ export async function postCardAlert(
       "content-type": "application/x-www-form-urlencoded",
       "x-forwarded-for": options.address,
       "sec-fetch-site": "same-origin",
-      "user-agent":
-        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36",
+      "user-agent": PHONE_USER_AGENT,
     },
     body: new URLSearchParams({
       intent: "alert",

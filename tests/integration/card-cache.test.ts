@@ -8,6 +8,7 @@ import { markTagLost, setTagVisibility } from "../../server/domain/tag-lifecycle
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createOwner } from "../support/fixtures.ts";
 import { Client } from "../support/http-client.ts";
+import { PHONE_USER_AGENT } from "../support/user-agents.ts";
 
 // The public card reuses its render for signed-out readers
 // (server/http/card-cache.ts). These tests hold it to two promises: every
@@ -20,8 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const PHONE_UA =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
+const PHONE_UA = PHONE_USER_AGENT;
 const view = (tagId: string, headers: Record<string, string> = {}) =>
   new Client(app).get(`/t/${tagId}`, { "user-agent": PHONE_UA, ...headers });
 

@@ -4,6 +4,7 @@ import { alertDeliveries, alerts, tags, tagViewLogs } from "../../server/db/sche
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createOwner } from "../support/fixtures.ts";
 import { Client } from "../support/http-client.ts";
+import { PHONE_USER_AGENT } from "../support/user-agents.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -11,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const PHONE_UA =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
+const PHONE_UA = PHONE_USER_AGENT;
 const sendQueued = (client: Client, tagId: string, fields: Record<string, string>, ua = PHONE_UA) =>
   client.post(`/t/${tagId}/alert`, fields, { "user-agent": ua, accept: "application/json" });
 
