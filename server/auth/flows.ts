@@ -84,6 +84,9 @@ async function findAccount(services: Services, identifier: Identifier) {
   return { id: row.id, verified };
 }
 
+/** One rate-limit key for an identifier asked about from one client address. */
+const pairKey = (identifier: string, address: string) => `${identifier}|${address}`;
+
 async function limited(
   services: Services,
   checks: [RateRule, string][],
@@ -102,7 +105,9 @@ async function sendCode(
 ): Promise<FlowFailure | null> {
   const { services } = ctx;
   const rate = await limited(services, [
-    [AUTH_RULES.codeIdentifier, identifier],
+    challenge.purpose === "signin"
+      ? [AUTH_RULES.codeSigninIdentifier, identifier]
+      : [AUTH_RULES.codeRequestIdentifierAddress, pairKey(identifier, ctx.clientAddress)],
     [AUTH_RULES.codeAddress, ctx.clientAddress],
   ]);
   if (rate) return rate;
@@ -196,7 +201,7 @@ export async function signUp(
   }
   const identifier = parsed.identifier;
   const rate = await limited(services, [
-    [AUTH_RULES.signupIdentifier, identifier.value],
+    [AUTH_RULES.signupIdentifierAddress, pairKey(identifier.value, ctx.clientAddress)],
     [AUTH_RULES.signupAddress, ctx.clientAddress],
   ]);
   if (rate) return rate;
@@ -277,6 +282,7 @@ export async function signIn(
   if (!parsed.ok) return { ok: false, kind: "invalid", field: "identifier", message: parsed.error };
   const identifier = parsed.identifier;
   const rate = await limited(services, [
+    [AUTH_RULES.signinIdentifierAddress, pairKey(identifier.value, ctx.clientAddress)],
     [AUTH_RULES.signinIdentifier, identifier.value],
     [AUTH_RULES.signinAddress, ctx.clientAddress],
   ]);
@@ -316,7 +322,7 @@ export async function requestPasswordReset(
   const parsed = parseIdentifier(input.identifier);
   if (!parsed.ok) return { ok: false, kind: "invalid", field: "identifier", message: parsed.error };
   const rate = await limited(services, [
-    [AUTH_RULES.resetIdentifier, parsed.identifier.value],
+    [AUTH_RULES.resetIdentifierAddress, pairKey(parsed.identifier.value, ctx.clientAddress)],
     [AUTH_RULES.resetAddress, ctx.clientAddress],
   ]);
   if (rate) return rate;
