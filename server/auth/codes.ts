@@ -46,6 +46,8 @@ export async function createChallenge(
     identifier: string;
     channel: "email" | "sms";
     redirectTo: string | null;
+    pendingName?: string | null;
+    pendingPasswordHash?: string | null;
   },
 ): Promise<{ id: string; challenge: Challenge }> {
   const id = randomBytes(32).toString("base64url");

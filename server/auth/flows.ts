@@ -1,5 +1,5 @@
 import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import {
   type Identifier,
   isSixDigitCode,
@@ -9,7 +9,7 @@ import {
   sanitizeText,
   type ValidationKey,
 } from "../../app/lib/validation.ts";
-import { user } from "../db/schema.ts";
+import { account, authChallenges, user } from "../db/schema.ts";
 import { recordAudit } from "../domain/audit.ts";
 import { saveProfile } from "../domain/profiles.ts";
 import { messageText } from "../messages/catalog.ts";
@@ -151,6 +151,7 @@ async function start(
     userId: string | null;
     identifier: Identifier;
     redirectTo: string | null;
+    pending?: { name: string; passwordHash: string };
   },
 ): Promise<ChallengeStarted | FlowFailure> {
   const { id, challenge } = await createChallenge(ctx.services.db, {
@@ -159,6 +160,8 @@ async function start(
     identifier: input.identifier.value,
     channel: channelOf(input.identifier),
     redirectTo: input.redirectTo,
+    pendingName: input.pending?.name ?? null,
+    pendingPasswordHash: input.pending?.passwordHash ?? null,
   });
   const failure = await sendCode(ctx, challenge, input.identifier.value);
   if (failure) return failure;
@@ -227,8 +230,22 @@ export async function signUp(
     });
   }
   if (existing) {
-    // An address that was never verified does not belong to anyone yet.
-    await services.db.delete(user).where(eq(user.id, existing.id));
+    // An address that was never verified belongs to whoever proves it first:
+    // the earlier sign-up stays (its code still works), and this one's name and
+    // password replace it only when this code is verified (decision 105).
+    await recordAudit(services.db, services.logger, {
+      type: "auth_signup",
+      userId: existing.id,
+      clientAddress: ctx.clientAddress,
+      metadata: { channel: channelOf(identifier), pending: true },
+    });
+    return start(ctx, {
+      purpose: "signup",
+      userId: existing.id,
+      identifier,
+      redirectTo: input.redirectTo,
+      pending: { name: fullName, passwordHash: await hashPassword(password) },
+    });
   }
   const created = await services.auth.api.createSafetapUser({
     body: {
@@ -253,6 +270,38 @@ export async function signUp(
     userId: created.userId,
     identifier,
     redirectTo: input.redirectTo,
+  });
+}
+
+/**
+ * A verified sign-up settles who owns the address: when it came over a
+ * never-verified account, its name and password replace the earlier ones; every
+ * other open sign-up for the account closes, so no later code can overwrite them.
+ */
+async function settleSignup(services: Services, challenge: Challenge, language: string) {
+  const userId = challenge.userId!;
+  await services.db.transaction(async (tx) => {
+    if (challenge.pendingName && challenge.pendingPasswordHash) {
+      await tx.update(user).set({ name: challenge.pendingName }).where(eq(user.id, userId));
+      await tx
+        .update(account)
+        .set({ password: challenge.pendingPasswordHash })
+        .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+      await saveProfile(tx, services.cipher, userId, {
+        fullName: challenge.pendingName,
+        language,
+      });
+    }
+    await tx
+      .update(authChallenges)
+      .set({ completedAt: new Date() })
+      .where(
+        and(
+          eq(authChallenges.userId, userId),
+          eq(authChallenges.purpose, "signup"),
+          isNull(authChallenges.completedAt),
+        ),
+      );
   });
 }
 
@@ -391,6 +440,7 @@ export async function verifyCode(
   }
   const userId = challenge.userId!;
   await completeChallenge(services.db, challenge);
+  if (challenge.purpose === "signup") await settleSignup(services, challenge, ctx.language);
   await services.db
     .update(user)
     .set(challenge.channel === "email" ? { emailVerified: true } : { phoneNumberVerified: true })

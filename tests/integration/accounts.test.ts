@@ -445,6 +445,85 @@ describe("issue 13 item 4: knowing someone's address does not lock them out", ()
   });
 });
 
+describe("issue 13 item 13: a pending sign-up cannot be deleted by someone who knows the address", () => {
+  it("a second sign-up with the address leaves the first one's code working", async () => {
+    const email = uniqueEmail("pending");
+    const owner = new Client(app);
+    await owner.post("/auth", {
+      intent: "signup",
+      fullName: "Real Owner",
+      identifier: email,
+      password: STRONG_PASSWORD,
+      acceptTerms: "on",
+    });
+    const ownersCode = await latestCode(app, email);
+    const stranger = await new Client(app).post("/auth", {
+      intent: "signup",
+      fullName: "Stranger",
+      identifier: email,
+      password: "Stranger!Pass1",
+      acceptTerms: "on",
+    });
+    expect(stranger.status).toBe(200);
+    expect(await stranger.text()).toContain("Account created!");
+
+    const verified = await owner.post("/auth", { intent: "verify", code: ownersCode });
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get("location")).toBe("/onboarding?welcome=1");
+    const [row] = await app.services.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ name: "Real Owner", emailVerified: true });
+    const strangersPassword = await new Client(app).post("/auth", {
+      intent: "signin",
+      identifier: email,
+      password: "Stranger!Pass1",
+    });
+    expect(await strangersPassword.text()).toContain("Sign in failed");
+  });
+
+  it("whoever verifies the address decides: the later sign-up's name and password, once its code is used", async () => {
+    const email = uniqueEmail("pending2");
+    await new Client(app).post("/auth", {
+      intent: "signup",
+      fullName: "Squatter",
+      identifier: email,
+      password: "Squatter!Pass1",
+      acceptTerms: "on",
+    });
+    const owner = new Client(app);
+    await owner.post("/auth", {
+      intent: "signup",
+      fullName: "Address Owner",
+      identifier: email,
+      password: STRONG_PASSWORD,
+      acceptTerms: "on",
+    });
+    const verified = await owner.post("/auth", {
+      intent: "verify",
+      code: await latestCode(app, email),
+    });
+    expect(verified.status).toBe(302);
+    const [row] = await app.services.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ name: "Address Owner", emailVerified: true });
+    const [profile] = await app.services.db
+      .select({ fullName: profiles.fullName })
+      .from(profiles)
+      .where(eq(profiles.id, row!.id));
+    expect(profile!.fullName).toBe("Address Owner");
+    const squatter = await new Client(app).post("/auth", {
+      intent: "signin",
+      identifier: email,
+      password: "Squatter!Pass1",
+    });
+    expect(await squatter.text()).toContain("Sign in failed");
+    const ownerAgain = await new Client(app).post("/auth", {
+      intent: "signin",
+      identifier: email,
+      password: STRONG_PASSWORD,
+    });
+    expect(await ownerAgain.text()).toContain("Verification code sent!");
+  });
+});
+
 describe("rate limits", () => {
   it("sign-in attempts per identifier from one address answer with a retry-after (spec message)", async () => {
     const email = uniqueEmail("limited");
