@@ -15,6 +15,7 @@ import { saveProfile } from "../domain/profiles.ts";
 import { messageText } from "../messages/catalog.ts";
 import { AUTH_RULES, consumeAll, type RateRule } from "../security/rate-limit.ts";
 import type { Services } from "../services.ts";
+import { sendInBackground } from "./code-delivery.ts";
 import {
   type Challenge,
   type ChallengePurpose,
@@ -121,19 +122,16 @@ async function sendCode(
   if (challenge.userId) {
     const kind = challenge.purpose === "reset" ? "reset" : "code";
     const channel = challenge.channel as "email" | "sms";
-    await services.messenger.send(
-      {
-        channel,
-        to: identifier,
-        subject:
-          channel === "email"
-            ? messageText(ctx.language, `${kind}.subject`, { code: issued.code })
-            : undefined,
-        body: messageText(ctx.language, `${kind}.${channel}`, { code: issued.code }),
-        metadata: { purpose: challenge.purpose },
-      },
-      {},
-    );
+    sendInBackground(services, {
+      channel,
+      to: identifier,
+      subject:
+        channel === "email"
+          ? messageText(ctx.language, `${kind}.subject`, { code: issued.code })
+          : undefined,
+      body: messageText(ctx.language, `${kind}.${channel}`, { code: issued.code }),
+      metadata: { purpose: challenge.purpose },
+    });
     await recordAudit(services.db, services.logger, {
       type: "otp_sent",
       userId: challenge.userId,
@@ -211,9 +209,11 @@ export async function signUp(
 
   const existing = await findAccount(services, identifier);
   if (existing?.verified) {
-    // Never reveal that the account exists: answer exactly as for a new one,
-    // and tell the real owner instead of sending a code.
-    await services.messenger.send({
+    // Never reveal that the account exists: answer exactly as for a new one
+    // (the same password-hashing work a new account costs), and tell the real
+    // owner instead of sending a code.
+    await hashPassword(password);
+    sendInBackground(services, {
       channel: channelOf(identifier),
       to: identifier.value,
       subject:

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authMessagesSettled } from "../../server/auth/code-delivery.ts";
 import {
   auditEvents,
   contacts,
@@ -81,6 +82,7 @@ describe("sign up with one-time codes", () => {
       password: STRONG_PASSWORD,
       acceptTerms: "on",
     });
+    await authMessagesSettled(app.services);
     const [message] = await app.services.db
       .select()
       .from(devOutbox)
@@ -138,6 +140,7 @@ describe("sign up with one-time codes", () => {
     expect(await response.text()).toContain(
       "Account created! Check your email/phone for verification code.",
     );
+    await authMessagesSettled(app.services);
     const [newest] = await app.services.db
       .select()
       .from(devOutbox)
@@ -611,6 +614,7 @@ describe("forgot password", () => {
     const email = uniqueEmail("nobody");
     const response = await new Client(app).post("/auth", { intent: "forgot", identifier: email });
     expect(await response.text()).toContain("Verification code sent!");
+    await authMessagesSettled(app.services);
     expect(
       await app.services.db.select().from(devOutbox).where(eq(devOutbox.to, email)),
     ).toHaveLength(0);
