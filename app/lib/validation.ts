@@ -149,11 +149,50 @@ export function splitList(value: unknown): string[] {
     .filter(Boolean);
 }
 
-/** A same-site path to return to after signing in; anything else is dropped. */
+/** Only used to parse a path: what is kept must resolve to this same origin. */
+const REDIRECT_BASE = "http://safetap.invalid";
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** Undoes percent-encoding until nothing changes (a few rounds), or null when malformed. */
+function fullyDecoded(value: string): string | null {
+  let current = value;
+  for (let round = 0; round < 4; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return null;
+}
+
+/**
+ * A same-site path to return to after signing in; anything else is dropped.
+ * Browsers drop TAB, CR and LF and read a backslash as a slash, so the value is
+ * parsed as a browser would (`new URL`) and kept only when it stays on this
+ * origin; a path that decodes to `//` or `/\` (or holds control characters,
+ * raw or encoded) is refused too, in case something downstream decodes it.
+ */
 export function safeRedirect(value: unknown): string | null {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) return null;
-  if (value.includes("\\") || /[\r\n]/.test(value) || value.length > 500) return null;
-  return value;
+  if (typeof value !== "string" || value.length > 500 || !value.startsWith("/")) return null;
+  if (CONTROL_CHARACTERS.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, REDIRECT_BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== REDIRECT_BASE) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  const decoded = fullyDecoded(url.pathname);
+  if (decoded === null || CONTROL_CHARACTERS.test(decoded) || /^[/\\]{2}/.test(decoded))
+    return null;
+  if (/^\/[/\\]/.test(path)) return null;
+  return path;
 }
 
 export interface ProfileFields {

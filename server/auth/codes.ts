@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { deriveKey, hmacHex, safeEqualHex } from "../crypto.ts";
 import type { Database } from "../db/client.ts";
 import { authChallenges, oneTimeCodes } from "../db/schema.ts";
@@ -7,8 +7,18 @@ import { authChallenges, oneTimeCodes } from "../db/schema.ts";
 export const CODE_TTL_MS = 10 * 60_000;
 export const CHALLENGE_TTL_MS = 30 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
-export const MAX_CODES_PER_HOUR = 5;
 export const RESEND_COOLDOWN_MS = 30_000;
+/**
+ * Hard daily ceilings per identifier, counted in the codes table (never fails
+ * open), kept apart by how the challenge began: sign-in codes need the password,
+ * so strangers who know only an address can spend the "request" budget (sign-up,
+ * reset) but never the owner's sign-in codes. The short windows that let a person
+ * back in within minutes are rate rules (AUTH_RULES.code*, decision 012).
+ */
+export const DAILY_CODE_LIMITS = { signin: 30, request: 20 } as const;
+const DAY_MS = 86_400_000;
+
+const codeClassOf = (purpose: string) => (purpose === "signin" ? "signin" : "request");
 
 export type ChallengePurpose = "signup" | "signin" | "reset";
 export type Challenge = typeof authChallenges.$inferSelect;
@@ -36,6 +46,8 @@ export async function createChallenge(
     identifier: string;
     channel: "email" | "sms";
     redirectTo: string | null;
+    pendingName?: string | null;
+    pendingPasswordHash?: string | null;
   },
 ): Promise<{ id: string; challenge: Challenge }> {
   const id = randomBytes(32).toString("base64url");
@@ -72,11 +84,12 @@ export async function findOpenChallenge(
 
 export type IssueResult =
   | { ok: true; code: string }
-  | { ok: false; reason: "hourly_limit" | "too_soon"; retryAfterSeconds: number };
+  | { ok: false; reason: "daily_limit" | "too_soon"; retryAfterSeconds: number };
 
 /**
  * Makes a new code for the challenge, superseding any earlier one. At most
- * five codes per identifier per hour, and one per 30 seconds per challenge.
+ * DAILY_CODE_LIMITS per identifier and kind of challenge in 24 hours, and one
+ * per 30 seconds per challenge.
  */
 export async function issueCode(
   db: Database,
@@ -84,24 +97,30 @@ export async function issueCode(
   challenge: Challenge,
 ): Promise<IssueResult> {
   return db.transaction(async (tx) => {
-    // Serialise code issuing per identifier so the hourly count cannot be raced.
+    // Serialise code issuing per identifier so the daily count cannot be raced.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${challenge.identifier}`}))`);
     const now = Date.now();
+    const codeClass = codeClassOf(challenge.purpose);
     const recent = await tx
       .select({ createdAt: oneTimeCodes.createdAt })
       .from(oneTimeCodes)
+      .innerJoin(authChallenges, eq(authChallenges.idHash, oneTimeCodes.challengeIdHash))
       .where(
         and(
           eq(oneTimeCodes.identifier, challenge.identifier),
-          gt(oneTimeCodes.createdAt, new Date(now - 3_600_000)),
+          gt(oneTimeCodes.createdAt, new Date(now - DAY_MS)),
+          codeClass === "signin"
+            ? eq(authChallenges.purpose, "signin")
+            : ne(authChallenges.purpose, "signin"),
         ),
       )
       .orderBy(asc(oneTimeCodes.createdAt));
-    if (recent.length >= MAX_CODES_PER_HOUR) {
-      const freeAt = recent[recent.length - MAX_CODES_PER_HOUR]!.createdAt.getTime() + 3_600_000;
+    const limit = DAILY_CODE_LIMITS[codeClass];
+    if (recent.length >= limit) {
+      const freeAt = recent[recent.length - limit]!.createdAt.getTime() + DAY_MS;
       return {
         ok: false,
-        reason: "hourly_limit",
+        reason: "daily_limit",
         retryAfterSeconds: Math.ceil((freeAt - now) / 1000),
       };
     }

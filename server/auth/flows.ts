@@ -1,5 +1,5 @@
 import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import {
   type Identifier,
   isSixDigitCode,
@@ -9,12 +9,13 @@ import {
   sanitizeText,
   type ValidationKey,
 } from "../../app/lib/validation.ts";
-import { user } from "../db/schema.ts";
+import { account, authChallenges, user } from "../db/schema.ts";
 import { recordAudit } from "../domain/audit.ts";
 import { saveProfile } from "../domain/profiles.ts";
 import { messageText } from "../messages/catalog.ts";
 import { AUTH_RULES, consumeAll, type RateRule } from "../security/rate-limit.ts";
 import type { Services } from "../services.ts";
+import { sendInBackground } from "./code-delivery.ts";
 import {
   type Challenge,
   type ChallengePurpose,
@@ -84,6 +85,9 @@ async function findAccount(services: Services, identifier: Identifier) {
   return { id: row.id, verified };
 }
 
+/** One rate-limit key for an identifier asked about from one client address. */
+const pairKey = (identifier: string, address: string) => `${identifier}|${address}`;
+
 async function limited(
   services: Services,
   checks: [RateRule, string][],
@@ -102,7 +106,9 @@ async function sendCode(
 ): Promise<FlowFailure | null> {
   const { services } = ctx;
   const rate = await limited(services, [
-    [AUTH_RULES.codeIdentifier, identifier],
+    challenge.purpose === "signin"
+      ? [AUTH_RULES.codeSigninIdentifier, identifier]
+      : [AUTH_RULES.codeRequestIdentifierAddress, pairKey(identifier, ctx.clientAddress)],
     [AUTH_RULES.codeAddress, ctx.clientAddress],
   ]);
   if (rate) return rate;
@@ -116,19 +122,16 @@ async function sendCode(
   if (challenge.userId) {
     const kind = challenge.purpose === "reset" ? "reset" : "code";
     const channel = challenge.channel as "email" | "sms";
-    await services.messenger.send(
-      {
-        channel,
-        to: identifier,
-        subject:
-          channel === "email"
-            ? messageText(ctx.language, `${kind}.subject`, { code: issued.code })
-            : undefined,
-        body: messageText(ctx.language, `${kind}.${channel}`, { code: issued.code }),
-        metadata: { purpose: challenge.purpose },
-      },
-      {},
-    );
+    sendInBackground(services, {
+      channel,
+      to: identifier,
+      subject:
+        channel === "email"
+          ? messageText(ctx.language, `${kind}.subject`, { code: issued.code })
+          : undefined,
+      body: messageText(ctx.language, `${kind}.${channel}`, { code: issued.code }),
+      metadata: { purpose: challenge.purpose },
+    });
     await recordAudit(services.db, services.logger, {
       type: "otp_sent",
       userId: challenge.userId,
@@ -146,6 +149,7 @@ async function start(
     userId: string | null;
     identifier: Identifier;
     redirectTo: string | null;
+    pending?: { name: string; passwordHash: string };
   },
 ): Promise<ChallengeStarted | FlowFailure> {
   const { id, challenge } = await createChallenge(ctx.services.db, {
@@ -154,6 +158,8 @@ async function start(
     identifier: input.identifier.value,
     channel: channelOf(input.identifier),
     redirectTo: input.redirectTo,
+    pendingName: input.pending?.name ?? null,
+    pendingPasswordHash: input.pending?.passwordHash ?? null,
   });
   const failure = await sendCode(ctx, challenge, input.identifier.value);
   if (failure) return failure;
@@ -196,16 +202,18 @@ export async function signUp(
   }
   const identifier = parsed.identifier;
   const rate = await limited(services, [
-    [AUTH_RULES.signupIdentifier, identifier.value],
+    [AUTH_RULES.signupIdentifierAddress, pairKey(identifier.value, ctx.clientAddress)],
     [AUTH_RULES.signupAddress, ctx.clientAddress],
   ]);
   if (rate) return rate;
 
   const existing = await findAccount(services, identifier);
   if (existing?.verified) {
-    // Never reveal that the account exists: answer exactly as for a new one,
-    // and tell the real owner instead of sending a code.
-    await services.messenger.send({
+    // Never reveal that the account exists: answer exactly as for a new one
+    // (the same password-hashing work a new account costs), and tell the real
+    // owner instead of sending a code.
+    await hashPassword(password);
+    sendInBackground(services, {
       channel: channelOf(identifier),
       to: identifier.value,
       subject:
@@ -222,8 +230,22 @@ export async function signUp(
     });
   }
   if (existing) {
-    // An address that was never verified does not belong to anyone yet.
-    await services.db.delete(user).where(eq(user.id, existing.id));
+    // An address that was never verified belongs to whoever proves it first:
+    // the earlier sign-up stays (its code still works), and this one's name and
+    // password replace it only when this code is verified (decision 105).
+    await recordAudit(services.db, services.logger, {
+      type: "auth_signup",
+      userId: existing.id,
+      clientAddress: ctx.clientAddress,
+      metadata: { channel: channelOf(identifier), pending: true },
+    });
+    return start(ctx, {
+      purpose: "signup",
+      userId: existing.id,
+      identifier,
+      redirectTo: input.redirectTo,
+      pending: { name: fullName, passwordHash: await hashPassword(password) },
+    });
   }
   const created = await services.auth.api.createSafetapUser({
     body: {
@@ -248,6 +270,38 @@ export async function signUp(
     userId: created.userId,
     identifier,
     redirectTo: input.redirectTo,
+  });
+}
+
+/**
+ * A verified sign-up settles who owns the address: when it came over a
+ * never-verified account, its name and password replace the earlier ones; every
+ * other open sign-up for the account closes, so no later code can overwrite them.
+ */
+async function settleSignup(services: Services, challenge: Challenge, language: string) {
+  const userId = challenge.userId!;
+  await services.db.transaction(async (tx) => {
+    if (challenge.pendingName && challenge.pendingPasswordHash) {
+      await tx.update(user).set({ name: challenge.pendingName }).where(eq(user.id, userId));
+      await tx
+        .update(account)
+        .set({ password: challenge.pendingPasswordHash })
+        .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+      await saveProfile(tx, services.cipher, userId, {
+        fullName: challenge.pendingName,
+        language,
+      });
+    }
+    await tx
+      .update(authChallenges)
+      .set({ completedAt: new Date() })
+      .where(
+        and(
+          eq(authChallenges.userId, userId),
+          eq(authChallenges.purpose, "signup"),
+          isNull(authChallenges.completedAt),
+        ),
+      );
   });
 }
 
@@ -277,6 +331,7 @@ export async function signIn(
   if (!parsed.ok) return { ok: false, kind: "invalid", field: "identifier", message: parsed.error };
   const identifier = parsed.identifier;
   const rate = await limited(services, [
+    [AUTH_RULES.signinIdentifierAddress, pairKey(identifier.value, ctx.clientAddress)],
     [AUTH_RULES.signinIdentifier, identifier.value],
     [AUTH_RULES.signinAddress, ctx.clientAddress],
   ]);
@@ -316,7 +371,7 @@ export async function requestPasswordReset(
   const parsed = parseIdentifier(input.identifier);
   if (!parsed.ok) return { ok: false, kind: "invalid", field: "identifier", message: parsed.error };
   const rate = await limited(services, [
-    [AUTH_RULES.resetIdentifier, parsed.identifier.value],
+    [AUTH_RULES.resetIdentifierAddress, pairKey(parsed.identifier.value, ctx.clientAddress)],
     [AUTH_RULES.resetAddress, ctx.clientAddress],
   ]);
   if (rate) return rate;
@@ -385,6 +440,7 @@ export async function verifyCode(
   }
   const userId = challenge.userId!;
   await completeChallenge(services.db, challenge);
+  if (challenge.purpose === "signup") await settleSignup(services, challenge, ctx.language);
   await services.db
     .update(user)
     .set(challenge.channel === "email" ? { emailVerified: true } : { phoneNumberVerified: true })

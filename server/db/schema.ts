@@ -175,6 +175,12 @@ export const authChallenges = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     completedAt: timestamp({ withTimezone: true }),
+    /**
+     * A sign-up over an address whose account was never verified: the name and
+     * password hash it brings, applied only when its code is verified (decision 105).
+     */
+    pendingName: text(),
+    pendingPasswordHash: text(),
   },
   (t) => [
     check("auth_challenges_purpose_check", sql`${t.purpose} in ('signup', 'signin', 'reset')`),

@@ -7,9 +7,14 @@ import { recordAudit } from "./audit.ts";
 import { normaliseTagId } from "./public-card.ts";
 import { activationTokenHasher } from "./tag-ids.ts";
 
-/** At most 10 token attempts per tag and per account per hour (issue 4). */
+/**
+ * Token attempts per hour (decision 012, "auth"): 10 per client address, checked
+ * first so one address's flood never reaches the tag's count; 10 per account;
+ * 50 per tag as a backstop across addresses.
+ */
 export const TOKEN_RULES = {
-  tag: { name: "tag-token:tag", points: 10, windowSeconds: 3600 },
+  address: { name: "tag-token:address", points: 10, windowSeconds: 3600 },
+  tag: { name: "tag-token:tag", points: 50, windowSeconds: 3600 },
   account: { name: "tag-token:account", points: 10, windowSeconds: 3600 },
 };
 
@@ -50,6 +55,9 @@ export async function claimTag(
   if (tag.userId === input.userId) return { ok: false, reason: "already_owned" };
   if (tag.userId) return { ok: false, reason: "already_claimed" };
 
+  const byAddress = await services.limiter.consume(TOKEN_RULES.address, input.clientAddress);
+  if (!byAddress.allowed)
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: byAddress.retryAfterSeconds };
   const limited = await consumeAll(services.limiter, [
     [TOKEN_RULES.tag, tagId],
     [TOKEN_RULES.account, input.userId],

@@ -21,16 +21,31 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-/** The limits for account actions, per identifier and per client address. */
+/**
+ * The limits for account actions (numbers and reasons: decision 012, "auth").
+ * What a stranger can do knowing only an address is counted per identifier *and*
+ * requesting address, so it cannot lock the owner out; per-identifier rules that
+ * count across addresses are high backstops, or count only what needs the password.
+ */
 export const AUTH_RULES = {
-  signupIdentifier: { name: "signup:identifier", points: 5, windowSeconds: 3600 },
+  signupIdentifierAddress: { name: "signup:identifier-address", points: 5, windowSeconds: 3600 },
   signupAddress: { name: "signup:address", points: 20, windowSeconds: 3600 },
-  signinIdentifier: { name: "signin:identifier", points: 10, windowSeconds: 900 },
+  /** Password tries for one identifier from one address. */
+  signinIdentifierAddress: { name: "signin:identifier-address", points: 10, windowSeconds: 900 },
+  /** Backstop across addresses (a botnet guessing one account's password). */
+  signinIdentifier: { name: "signin:identifier", points: 100, windowSeconds: 900 },
   signinAddress: { name: "signin:address", points: 50, windowSeconds: 900 },
-  codeIdentifier: { name: "otp:identifier", points: 5, windowSeconds: 3600 },
+  /** Sign-in codes: only someone who gave the right password reaches these. */
+  codeSigninIdentifier: { name: "otp:signin:identifier", points: 5, windowSeconds: 300 },
+  /** Sign-up and reset codes (no password needed): per identifier and requesting address. */
+  codeRequestIdentifierAddress: {
+    name: "otp:request:identifier-address",
+    points: 5,
+    windowSeconds: 300,
+  },
   codeAddress: { name: "otp:address", points: 30, windowSeconds: 3600 },
   verifyAddress: { name: "verify:address", points: 60, windowSeconds: 900 },
-  resetIdentifier: { name: "reset:identifier", points: 5, windowSeconds: 3600 },
+  resetIdentifierAddress: { name: "reset:identifier-address", points: 5, windowSeconds: 3600 },
   resetAddress: { name: "reset:address", points: 20, windowSeconds: 3600 },
 } satisfies Record<string, RateRule>;
 

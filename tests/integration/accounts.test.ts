@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authMessagesSettled } from "../../server/auth/code-delivery.ts";
 import {
   auditEvents,
   contacts,
@@ -81,6 +82,7 @@ describe("sign up with one-time codes", () => {
       password: STRONG_PASSWORD,
       acceptTerms: "on",
     });
+    await authMessagesSettled(app.services);
     const [message] = await app.services.db
       .select()
       .from(devOutbox)
@@ -138,6 +140,7 @@ describe("sign up with one-time codes", () => {
     expect(await response.text()).toContain(
       "Account created! Check your email/phone for verification code.",
     );
+    await authMessagesSettled(app.services);
     const [newest] = await app.services.db
       .select()
       .from(devOutbox)
@@ -288,9 +291,9 @@ describe("codes: 10 minutes, single use, 5 tries, 5 an hour, newest wins", () =>
     expect((await client.post("/auth", { intent: "verify", code: second })).status).toBe(302);
   });
 
-  it("at most 5 codes per identifier per hour, then retry-after in minutes", async () => {
-    const { email, client } = await startSignIn(); // code 2 (sign-up sent 1)
-    for (let i = 0; i < 3; i++) {
+  it("sign-in codes: 5 per 5 minutes per identifier, then a wait of at most 5 minutes", async () => {
+    const { email, client } = await startSignIn(); // sign-in code 1
+    for (let i = 0; i < 4; i++) {
       await ageCodes(email, 31);
       const ok = await client.post("/auth", {
         intent: "resend",
@@ -308,21 +311,228 @@ describe("codes: 10 minutes, single use, 5 tries, 5 an hour, newest wins", () =>
     expect(refused.status).toBe(429);
     const html = await refused.text();
     expect(html).toContain("Too many attempts");
-    expect(html).toMatch(/Please wait \d+ minute\(s\) before requesting another code\./);
+    expect(html).toMatch(/Please wait [1-5] minute\(s\) before requesting another code\./);
     const codes = await app.services.db
       .select()
       .from(oneTimeCodes)
       .where(eq(oneTimeCodes.identifier, email));
-    expect(codes).toHaveLength(5);
+    expect(codes).toHaveLength(6); // the sign-up's code and five sign-in codes
+  });
+});
+
+describe("issue 12 item 3: a person who asked for a few codes in a row is not locked out", () => {
+  it("sign up, one resend, sign in, Back, sign in again, Forgot password: the next sign-in gets a code", async () => {
+    const email = uniqueEmail("journey");
+    const client = new Client(app);
+    await client.post("/auth", {
+      intent: "signup",
+      fullName: "Journey Person",
+      identifier: email,
+      password: STRONG_PASSWORD,
+      acceptTerms: "on",
+    });
+    await ageCodes(email, 31);
+    const resent = await client.post("/auth", {
+      intent: "resend",
+      purpose: "signup",
+      identifier: email,
+    });
+    expect(await resent.text()).toContain("Code sent again!");
+    const signedUp = await client.post("/auth", {
+      intent: "verify",
+      code: await latestCode(app, email),
+    });
+    expect(signedUp.status).toBe(302);
+    await client.post("/sign-out", {});
+
+    const signin = () =>
+      client.post("/auth", { intent: "signin", identifier: email, password: STRONG_PASSWORD });
+    expect(await (await signin()).text()).toContain("Verification code sent!");
+    await client.post("/auth", { intent: "back", purpose: "signin", identifier: email });
+    expect(await (await signin()).text()).toContain("Verification code sent!");
+    await client.post("/auth", { intent: "back", purpose: "signin", identifier: email });
+    const forgot = await client.post("/auth", { intent: "forgot", identifier: email });
+    expect(await forgot.text()).toContain("Verification code sent!");
+    await client.post("/auth", { intent: "back", purpose: "reset", identifier: email });
+
+    const again = await signin();
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain("Verification code sent!");
+    const verified = await client.post("/auth", {
+      intent: "verify",
+      code: await latestCode(app, email),
+    });
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get("location")).toBe("/dashboard");
+  });
+});
+
+describe("issue 13 item 4: knowing someone's address does not lock them out", () => {
+  it("reset and sign-up floods and wrong passwords from elsewhere leave the owner's sign-in alone", async () => {
+    const email = uniqueEmail("victim");
+    await signUp(app, email, { onboard: true });
+    const attacker = "198.51.100.66";
+    for (let i = 0; i < 6; i++) {
+      await new Client(app, attacker).post("/auth", { intent: "forgot", identifier: email });
+    }
+    for (let i = 0; i < 6; i++) {
+      await new Client(app, attacker).post("/auth", {
+        intent: "signup",
+        fullName: "Attacker",
+        identifier: email,
+        password: STRONG_PASSWORD,
+        acceptTerms: "on",
+      });
+    }
+    for (let i = 0; i < 11; i++) {
+      await new Client(app, attacker).post("/auth", {
+        intent: "signin",
+        identifier: email,
+        password: "Wr0ng!pass",
+      });
+    }
+    // The attacker's own address is refused ...
+    const refused = await new Client(app, attacker).post("/auth", {
+      intent: "forgot",
+      identifier: email,
+    });
+    expect(refused.status).toBe(429);
+
+    // ... while the owner signs in with the right password, and can reset too.
+    const owner = new Client(app);
+    const step = await owner.post("/auth", {
+      intent: "signin",
+      identifier: email,
+      password: STRONG_PASSWORD,
+    });
+    expect(step.status).toBe(200);
+    const verified = await owner.post("/auth", {
+      intent: "verify",
+      code: await latestCode(app, email),
+    });
+    expect(verified.status).toBe(302);
+    const resetter = new Client(app);
+    expect((await resetter.post("/auth", { intent: "forgot", identifier: email })).status).toBe(
+      200,
+    );
+    const reset = await resetter.post("/auth", {
+      intent: "verify",
+      code: await latestCode(app, email),
+      newPassword: "N3w!Password",
+    });
+    expect(reset.status).toBe(302);
+  });
+
+  it("requests from many addresses stop at the daily backstop, which never touches sign-in codes", async () => {
+    const email = uniqueEmail("botnet");
+    await signUp(app, email); // one sign-up code counts toward the 20
+    let last: Response | undefined;
+    for (let i = 0; i < 20; i++) {
+      last = await new Client(app, `203.0.113.${i + 1}`).post("/auth", {
+        intent: "forgot",
+        identifier: email,
+      });
+    }
+    expect(last!.status).toBe(429);
+    expect(await last!.text()).toMatch(/Please wait \d+ minute\(s\)/);
+    const owner = new Client(app);
+    const step = await owner.post("/auth", {
+      intent: "signin",
+      identifier: email,
+      password: STRONG_PASSWORD,
+    });
+    expect(step.status).toBe(200);
+    expect(
+      (await owner.post("/auth", { intent: "verify", code: await latestCode(app, email) })).status,
+    ).toBe(302);
+  });
+});
+
+describe("issue 13 item 13: a pending sign-up cannot be deleted by someone who knows the address", () => {
+  it("a second sign-up with the address leaves the first one's code working", async () => {
+    const email = uniqueEmail("pending");
+    const owner = new Client(app);
+    await owner.post("/auth", {
+      intent: "signup",
+      fullName: "Real Owner",
+      identifier: email,
+      password: STRONG_PASSWORD,
+      acceptTerms: "on",
+    });
+    const ownersCode = await latestCode(app, email);
+    const stranger = await new Client(app).post("/auth", {
+      intent: "signup",
+      fullName: "Stranger",
+      identifier: email,
+      password: "Stranger!Pass1",
+      acceptTerms: "on",
+    });
+    expect(stranger.status).toBe(200);
+    expect(await stranger.text()).toContain("Account created!");
+
+    const verified = await owner.post("/auth", { intent: "verify", code: ownersCode });
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get("location")).toBe("/onboarding?welcome=1");
+    const [row] = await app.services.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ name: "Real Owner", emailVerified: true });
+    const strangersPassword = await new Client(app).post("/auth", {
+      intent: "signin",
+      identifier: email,
+      password: "Stranger!Pass1",
+    });
+    expect(await strangersPassword.text()).toContain("Sign in failed");
+  });
+
+  it("whoever verifies the address decides: the later sign-up's name and password, once its code is used", async () => {
+    const email = uniqueEmail("pending2");
+    await new Client(app).post("/auth", {
+      intent: "signup",
+      fullName: "Squatter",
+      identifier: email,
+      password: "Squatter!Pass1",
+      acceptTerms: "on",
+    });
+    const owner = new Client(app);
+    await owner.post("/auth", {
+      intent: "signup",
+      fullName: "Address Owner",
+      identifier: email,
+      password: STRONG_PASSWORD,
+      acceptTerms: "on",
+    });
+    const verified = await owner.post("/auth", {
+      intent: "verify",
+      code: await latestCode(app, email),
+    });
+    expect(verified.status).toBe(302);
+    const [row] = await app.services.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ name: "Address Owner", emailVerified: true });
+    const [profile] = await app.services.db
+      .select({ fullName: profiles.fullName })
+      .from(profiles)
+      .where(eq(profiles.id, row!.id));
+    expect(profile!.fullName).toBe("Address Owner");
+    const squatter = await new Client(app).post("/auth", {
+      intent: "signin",
+      identifier: email,
+      password: "Squatter!Pass1",
+    });
+    expect(await squatter.text()).toContain("Sign in failed");
+    const ownerAgain = await new Client(app).post("/auth", {
+      intent: "signin",
+      identifier: email,
+      password: STRONG_PASSWORD,
+    });
+    expect(await ownerAgain.text()).toContain("Verification code sent!");
   });
 });
 
 describe("rate limits", () => {
-  it("sign-in attempts per identifier answer with a retry-after (spec message)", async () => {
+  it("sign-in attempts per identifier from one address answer with a retry-after (spec message)", async () => {
     const email = uniqueEmail("limited");
     let last: Response | undefined;
     for (let i = 0; i < 11; i++) {
-      last = await new Client(app).post("/auth", {
+      last = await new Client(app, "192.0.2.44").post("/auth", {
         intent: "signin",
         identifier: email,
         password: "Wr0ng!pass",
@@ -404,6 +614,7 @@ describe("forgot password", () => {
     const email = uniqueEmail("nobody");
     const response = await new Client(app).post("/auth", { intent: "forgot", identifier: email });
     expect(await response.text()).toContain("Verification code sent!");
+    await authMessagesSettled(app.services);
     expect(
       await app.services.db.select().from(devOutbox).where(eq(devOutbox.to, email)),
     ).toHaveLength(0);

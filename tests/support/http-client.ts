@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { authMessagesSettled } from "../../server/auth/code-delivery.ts";
 import { devOutbox } from "../../server/db/schema.ts";
 import type { TestApp } from "./app.ts";
 
@@ -70,6 +71,7 @@ export class Client {
 
 /** The newest code sent to `to`, read from the dev outbox. */
 export async function latestCode(app: TestApp, to: string): Promise<string> {
+  await authMessagesSettled(app.services); // codes are sent after the answer (decision 106)
   const [message] = await app.services.db
     .select({ body: devOutbox.body })
     .from(devOutbox)
