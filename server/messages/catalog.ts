@@ -49,7 +49,7 @@ const en: Catalog = {
     "Someone tried to sign up to SafeTap with this number, which already has an account. If it was you, sign in at {{url}}.",
   "found.subject": "Your SafeTap tag {{tag}} was found",
   "found.body":
-    "Someone found your SafeTap tag {{tag}} and pressed \"I found this tag\" on its page. SafeTap did not show them any of your details.",
+    'Someone found your SafeTap tag {{tag}} and pressed "I found this tag" on its page. SafeTap did not show them any of your details.',
   "found.note": "Their message: {{message}}",
   "found.none": "They left no message.",
   "found.manage": "When you have it back, mark it found in your dashboard: {{url}}",
@@ -101,7 +101,7 @@ const es: Catalog = {
     "Alguien intentó registrarse en SafeTap con este número, que ya tiene una cuenta. Si fuiste tú, inicia sesión en {{url}}.",
   "found.subject": "Alguien encontró tu etiqueta SafeTap {{tag}}",
   "found.body":
-    "Alguien encontró tu etiqueta SafeTap {{tag}} y pulsó \"Encontré esta etiqueta\" en su página. SafeTap no le mostró ninguno de tus datos.",
+    'Alguien encontró tu etiqueta SafeTap {{tag}} y pulsó "Encontré esta etiqueta" en su página. SafeTap no le mostró ninguno de tus datos.',
   "found.note": "Su mensaje: {{message}}",
   "found.none": "No dejó ningún mensaje.",
   "found.manage": "Cuando la recuperes, márcala como encontrada en tu panel: {{url}}",
@@ -201,7 +201,7 @@ const vi: Catalog = {
     "Có người đã thử đăng ký SafeTap bằng số này, nhưng số này đã có tài khoản. Nếu đó là bạn, hãy đăng nhập tại {{url}}.",
   "found.subject": "Thẻ SafeTap {{tag}} của bạn đã được tìm thấy",
   "found.body":
-    "Có người đã nhặt được thẻ SafeTap {{tag}} của bạn và nhấn \"Tôi đã nhặt được thẻ này\" trên trang của thẻ. SafeTap không cho họ xem bất kỳ thông tin nào của bạn.",
+    'Có người đã nhặt được thẻ SafeTap {{tag}} của bạn và nhấn "Tôi đã nhặt được thẻ này" trên trang của thẻ. SafeTap không cho họ xem bất kỳ thông tin nào của bạn.',
   "found.note": "Lời nhắn của họ: {{message}}",
   "found.none": "Họ không để lại lời nhắn.",
   "found.manage": "Khi đã lấy lại thẻ, hãy đánh dấu trong trang tổng quan của bạn: {{url}}",
