@@ -98,7 +98,12 @@ export default function OfflinePage({ loaderData }: Route.ComponentProps) {
       <button
         type="button"
         className={buttonVariants({ variant: "outline" })}
-        onClick={() => window.location.reload()}
+        onClick={() => {
+          // Back to the page that could not load (same origin only).
+          const from = new URLSearchParams(window.location.search).get("from") ?? "/";
+          const target = new URL(from, window.location.origin);
+          window.location.assign(target.origin === window.location.origin ? target.href : "/");
+        }}
       >
         {t("page.retry")}
       </button>

@@ -155,9 +155,22 @@ async function cacheFirst(request: Request): Promise<Response> {
   return response;
 }
 
-/** The kept offline page: the cards on this phone and the emergency number. */
-async function offlinePage(): Promise<Response | undefined> {
-  return (await caches.open(SHELL_CACHE)).match(OFFLINE_PAGE, { ignoreVary: true });
+/**
+ * Without a network, a page that was not kept goes to the kept offline page
+ * (the cards on this phone and the emergency number). A redirect, not the page
+ * itself: the page must run at its own address to hydrate. `from` is where
+ * "Try again" goes back to.
+ */
+async function offlineAnswer(request: Request, error: unknown): Promise<Response> {
+  const url = new URL(request.url);
+  const page = await (await caches.open(SHELL_CACHE)).match(OFFLINE_PAGE, {
+    ignoreVary: true,
+    ignoreSearch: true,
+  });
+  if (!page || request.mode !== "navigate") throw error;
+  if (url.pathname === OFFLINE_PAGE) return page;
+  const from = encodeURIComponent(url.pathname + url.search);
+  return Response.redirect(`${OFFLINE_PAGE}?from=${from}`, 302);
 }
 
 /** Any other page: the network's answer (never kept); without a network, the offline page. */
@@ -165,7 +178,7 @@ async function pageOrOffline(request: Request): Promise<Response> {
   try {
     return await fetch(request);
   } catch (error) {
-    return (await offlinePage()) ?? Promise.reject(error);
+    return offlineAnswer(request, error);
   }
 }
 
@@ -183,7 +196,7 @@ async function cardNetworkFirst(event: FetchEvent): Promise<Response> {
   } catch (error) {
     const cached = await (await caches.open(CARDS_CACHE)).match(key, { ignoreVary: true });
     if (cached) return cached;
-    return (await offlinePage()) ?? Promise.reject(error);
+    return offlineAnswer(request, error);
   }
 }
 
