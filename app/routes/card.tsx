@@ -493,7 +493,8 @@ function AlertSection({
         disabled={busy}
         data-testid="send-alert"
       >
-        <Siren className="!size-5" aria-hidden="true" />
+        {/* Beside the call button on a narrow phone, the words need the room. */}
+        <Siren className="hidden !size-5 min-[400px]:inline" aria-hidden="true" />
         {busy ? t("alert.sending") : followed ? t("recent.again") : t("alert.button")}
       </button>
     </form>
