@@ -2,6 +2,7 @@ import { CloudOff, HeartPulse } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ACTION_BAR_SPACE, CardActionBar } from "../components/card/action-bar.tsx";
+import { useLocalEmergencyNumber } from "../components/card/use-local-emergency-number.ts";
 import { buttonVariants } from "../components/ui/button.tsx";
 import type { DeferScriptsHandle } from "../lib/deferred-scripts.ts";
 import { countryFromAcceptLanguage, emergencyNumberFor } from "../lib/emergency-numbers.ts";
@@ -65,6 +66,7 @@ async function keptCards(): Promise<KeptCard[]> {
 export default function OfflinePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("offline");
   const [cards, setCards] = useState<KeptCard[] | null>(null);
+  const local = useLocalEmergencyNumber(loaderData.emergencyNumber);
   useEffect(() => {
     keptCards()
       .then(setCards)
@@ -72,7 +74,7 @@ export default function OfflinePage({ loaderData }: Route.ComponentProps) {
   }, []);
   return (
     <main className={`mx-auto flex min-h-dvh max-w-md flex-col gap-4 p-6 ${ACTION_BAR_SPACE}`}>
-      <CardActionBar emergencyNumber={loaderData.emergencyNumber} />
+      <CardActionBar emergencyNumber={local.number} />
       <div className="mt-6 flex flex-col items-center gap-3 text-center">
         <CloudOff className="size-12 text-muted-foreground" aria-hidden="true" />
         <h1 className="text-2xl font-bold">{t("page.title")}</h1>

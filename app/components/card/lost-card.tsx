@@ -6,6 +6,7 @@ import { LIMITS } from "../../lib/validation.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { Label, Textarea } from "../ui/input.tsx";
 import { ACTION_BAR_SPACE, CardActionBar } from "./action-bar.tsx";
+import { useLocalEmergencyNumber } from "./use-local-emergency-number.ts";
 
 export type FoundResult = { intent: "found" } & FoundNoticeResult;
 
@@ -22,6 +23,7 @@ export function LostCard({
   actionData: FoundResult | undefined;
 }) {
   const { t } = useTranslation("card");
+  const local = useLocalEmergencyNumber(emergencyNumber);
   const fetcher = useFetcher<FoundResult>();
   const result = fetcher.data ?? actionData;
   const error =
@@ -34,7 +36,7 @@ export function LostCard({
       : null;
   return (
     <main className={`mx-auto flex min-h-dvh max-w-md flex-col gap-4 p-6 ${ACTION_BAR_SPACE}`}>
-      <CardActionBar emergencyNumber={emergencyNumber} />
+      <CardActionBar emergencyNumber={local.number} />
       <div className="mt-6 flex flex-col items-center gap-3 text-center">
         <ShieldAlert className="size-12 text-muted-foreground" aria-hidden="true" />
         <h1 className="text-2xl font-bold">{t("deactivated.title")}</h1>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { buttonVariants } from "../ui/button.tsx";
 import { Input, Label } from "../ui/input.tsx";
 import { ACTION_BAR_SPACE, CardActionBar } from "./action-bar.tsx";
+import { useLocalEmergencyNumber } from "./use-local-emergency-number.ts";
 
 /**
  * An unknown tag id (a misprint, a mistyped address): the spec's 'Tag not
@@ -17,9 +18,10 @@ export function NotFoundCard({
   emergencyNumber: string;
 }) {
   const { t } = useTranslation("card");
+  const local = useLocalEmergencyNumber(emergencyNumber);
   return (
     <main className={`mx-auto flex min-h-dvh max-w-md flex-col gap-4 p-6 ${ACTION_BAR_SPACE}`}>
-      <CardActionBar emergencyNumber={emergencyNumber} />
+      <CardActionBar emergencyNumber={local.number} />
       <div className="mt-8 flex flex-col items-center gap-3 text-center">
         <SearchX className="size-12 text-muted-foreground" aria-hidden="true" />
         <h1 className="text-2xl font-bold">{t("notFound.title")}</h1>
