@@ -43,6 +43,7 @@ export default [
   route("t/:tagId", "routes/card.tsx"),
   route("t/:tagId/status", "routes/card-status.ts"),
   route("t/:tagId/alert", "routes/card-alert.ts"),
+  route("offline", "routes/card-offline.tsx"),
   route("dev/outbox.json", "routes/dev.outbox-json.ts"),
   route("dashboard/tags/:tagId/:file", "routes/tag-qr.ts"),
   route("reader/attendance.csv", "routes/reader-attendance-csv.ts"),

@@ -5,6 +5,7 @@ import {
   enqueueAlert,
   flushAlertQueue,
   httpAlertSender,
+  latestSettledFor,
   outcomeOf,
   pruneSettled,
   QUEUE_LIFETIME_MS,
@@ -109,18 +110,29 @@ describe("alerts queued on the device", () => {
     expect((await store.get(second.key))?.attempts).toBe(0);
   });
 
-  it("waits as long as the server asks after 'too many alerts', then sends", async () => {
+  it("settles 'too many alerts' at once, with the card's earlier alert, instead of showing it as queued", async () => {
     const store = memoryStore();
     const alert = await enqueueAlert(store, { tagId: "WB-ABCDE", position: null, now: 0 });
-    const answers = [outcomeOf(429, { ok: false, reason: "rate_limited" }, "120")];
+    const recent = {
+      alertId: "a".repeat(36),
+      token: "b".repeat(32),
+      raisedAt: "2026-01-01T00:00:00.000Z",
+    };
+    const answers = [outcomeOf(429, { ok: false, reason: "rate_limited", recent }, "120")];
     const server = fakeServer();
     const send: AlertSender = async (a) => answers.shift() ?? server.send(a);
     await flushAlertQueue(store, send, () => 1_000);
-    expect(await store.get(alert.key)).toMatchObject({ state: "queued", notBefore: 121_000 });
-    await flushAlertQueue(store, send, () => 60_000);
+    const settled = await store.get(alert.key);
+    expect(settled).toMatchObject({ state: "failed", failure: "rate_limited", recent });
+    await flushAlertQueue(store, send, () => 200_000);
     expect(server.requests()).toBe(0);
-    await flushAlertQueue(store, send, () => 121_000);
-    expect((await store.get(alert.key))?.state).toBe("sent");
+    expect(latestSettledFor(await store.list(), "WB-ABCDE")?.key).toBe(alert.key);
+    expect(latestSettledFor(await store.list(), "WB-OTHER")).toBeNull();
+    // Without an earlier alert (the address's limit), it is a plain refusal.
+    expect(outcomeOf(429, { ok: false, reason: "rate_limited", recent: null }, "60")).toEqual({
+      kind: "failed",
+      reason: "rate_limited",
+    });
   });
 
   it("records a refusal (tag deactivated, nobody to alert) without trying again", async () => {

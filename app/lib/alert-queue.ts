@@ -23,7 +23,15 @@ export interface QueuedAlert {
   notBefore: number;
   sent?: { alertId: string; token: string; count: number };
   failure?: AlertFailure;
+  /** Refused as too many: the card's latest alert, which the contacts already have. */
+  recent?: RecentAlert;
   settledAt?: number;
+}
+
+export interface RecentAlert {
+  alertId: string;
+  token: string;
+  raisedAt: string;
 }
 
 export interface AlertStore {
@@ -37,7 +45,7 @@ export type SendOutcome =
   | { kind: "sent"; alertId: string; token: string; count: number }
   /** No answer (offline) when `afterMs` is null, or the server asked to wait. */
   | { kind: "retry"; afterMs: number | null }
-  | { kind: "failed"; reason: AlertFailure };
+  | { kind: "failed"; reason: AlertFailure; recent?: RecentAlert };
 
 export type AlertSender = (alert: QueuedAlert) => Promise<SendOutcome>;
 
@@ -46,7 +54,7 @@ export const QUEUE_LIFETIME_MS = 24 * 60 * 60_000;
 /** Settled alerts are kept this long, so the card can show their status after a reload. */
 export const SETTLED_KEPT_MS = 30 * 60_000;
 
-const KNOWN_FAILURES = new Set<AlertFailure>(["no_contacts", "refused", "invalid"]);
+const KNOWN_FAILURES = new Set<AlertFailure>(["no_contacts", "refused", "invalid", "rate_limited"]);
 
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
@@ -91,6 +99,7 @@ function settle(alert: QueuedAlert, outcome: SendOutcome, now: number): QueuedAl
         state: "failed",
         attempts: alert.attempts + 1,
         failure: outcome.reason,
+        ...(outcome.recent ? { recent: outcome.recent } : {}),
         settledAt: now,
       };
     case "retry":
@@ -146,8 +155,34 @@ export function queuedAlertFor(alerts: QueuedAlert[], tagId: string): QueuedAler
   );
 }
 
+/**
+ * What the card shows after a reload or a second scan on this phone: the
+ * newest alert for the tag that reached the contacts (sent by this phone, or
+ * refused as too many while an earlier one had), kept SETTLED_KEPT_MS.
+ */
+export function latestSettledFor(alerts: QueuedAlert[], tagId: string): QueuedAlert | null {
+  return (
+    alerts
+      .filter(
+        (alert) =>
+          alert.tagId === tagId &&
+          ((alert.state === "sent" && alert.sent) || (alert.state === "failed" && alert.recent)),
+      )
+      .sort((a, b) => (b.settledAt ?? 0) - (a.settledAt ?? 0))[0] ?? null
+  );
+}
+
+function recentOf(value: unknown): RecentAlert | undefined {
+  const recent = (value ?? {}) as Record<string, unknown>;
+  return typeof recent.alertId === "string" &&
+    typeof recent.token === "string" &&
+    typeof recent.raisedAt === "string"
+    ? { alertId: recent.alertId, token: recent.token, raisedAt: recent.raisedAt }
+    : undefined;
+}
+
 /** Reads the answer of `POST /t/{id}/alert`. */
-export function outcomeOf(status: number, body: unknown, retryAfter: string | null): SendOutcome {
+export function outcomeOf(status: number, body: unknown, _retryAfter: string | null): SendOutcome {
   const answer = (body ?? {}) as Record<string, unknown>;
   if (
     status === 200 &&
@@ -162,9 +197,11 @@ export function outcomeOf(status: number, body: unknown, retryAfter: string | nu
       count: typeof answer.count === "number" ? answer.count : 0,
     };
   }
+  // Too many alerts: not retried later (decision 100). The card says so now, on
+  // a phone that is online, with the earlier alert's status when there is one.
   if (status === 429) {
-    const seconds = Number.parseInt(retryAfter ?? "", 10);
-    return { kind: "retry", afterMs: (Number.isFinite(seconds) ? seconds : 60) * 1000 };
+    const recent = recentOf(answer.recent);
+    return { kind: "failed", reason: "rate_limited", ...(recent ? { recent } : {}) };
   }
   if (status >= 500 || status === 408 || status === 200) return { kind: "retry", afterMs: 30_000 };
   const reason = answer.reason as AlertFailure;

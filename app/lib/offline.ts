@@ -34,3 +34,6 @@ export function cardCacheKey(url: string): string {
   const parsed = new URL(url);
   return `${parsed.origin}${parsed.pathname.replace(/\/$/, "")}`;
 }
+
+/** The page shown for any other page without a network (kept with the app shell). */
+export const OFFLINE_PAGE = "/offline";

@@ -1,6 +1,10 @@
 import { isbot } from "isbot";
 import { isIdempotencyKey, parseLocation, raiseAlert } from "../../server/alerts/create.ts";
-import { loadPublicCard } from "../../server/domain/public-card.ts";
+import {
+  loadPublicCard,
+  type RecentCardAlert,
+  recentCardAlert,
+} from "../../server/domain/public-card.ts";
 import { consumeAll } from "../../server/security/rate-limit.ts";
 import type { Services } from "../../server/services.ts";
 
@@ -14,7 +18,13 @@ export type CardAlertFailure = "no_contacts" | "rate_limited" | "refused" | "inv
 
 export type CardAlertResult =
   | { intent: "alert"; ok: true; alertId: string; token: string; count: number }
-  | { intent: "alert"; ok: false; reason: CardAlertFailure };
+  | {
+      intent: "alert";
+      ok: false;
+      reason: CardAlertFailure;
+      /** With rate_limited: the card's latest alert, which the contacts already have. */
+      recent?: RecentCardAlert | null;
+    };
 
 export interface CardAlertAnswer {
   result: CardAlertResult;
@@ -60,7 +70,13 @@ export async function raiseCardAlert(
     [CARD_ALERT_RULES.address, clientAddress],
   ]);
   if (!limited.allowed) {
-    return fail("rate_limited", 429, { "Retry-After": String(limited.retryAfterSeconds) });
+    const refused = fail("rate_limited", 429, {
+      "Retry-After": String(limited.retryAfterSeconds),
+    });
+    return {
+      ...refused,
+      result: { ...refused.result, recent: await recentCardAlert(services, card) },
+    };
   }
   const raised = await raiseAlert(services, {
     source: "card",

@@ -2,16 +2,17 @@ import {
   CloudOff,
   HeartPulse,
   Mail,
+  MapPin,
   MessageCircle,
   MessageSquareText,
   Phone,
-  ShieldAlert,
   Siren,
 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { alertTokens } from "../../server/alerts/tokens.ts";
+import { notifyOwnerTagFound } from "../../server/domain/found-tag.ts";
 import {
   alertStatus,
   cardRenderInputs,
@@ -22,12 +23,23 @@ import {
   recordScan,
   revealMedical,
 } from "../../server/domain/public-card.ts";
+import { ACTION_BAR_SPACE, CardActionBar } from "../components/card/action-bar.tsx";
+import { CardLanguageLinks } from "../components/card/language-links.tsx";
+import { type FoundResult, LostCard } from "../components/card/lost-card.tsx";
+import { NotFoundCard } from "../components/card/not-found-card.tsx";
+import { SentAgo } from "../components/card/sent-ago.tsx";
+import {
+  currentPosition,
+  type Position,
+  useLocalEmergencyNumber,
+} from "../components/card/use-local-emergency-number.ts";
 import { buttonVariants } from "../components/ui/button.tsx";
 import {
   type AlertStore,
   enqueueAlert,
   flushAlertQueue,
   httpAlertSender,
+  latestSettledFor,
   pruneSettled,
   type QueuedAlert,
   queuedAlertFor,
@@ -35,7 +47,7 @@ import {
 import { openAlertStore, sendQueuedAlerts } from "../lib/alert-queue-idb.ts";
 import { cn } from "../lib/cn.ts";
 import type { DeferScriptsHandle } from "../lib/deferred-scripts.ts";
-import { emergencyNumberFor } from "../lib/emergency-numbers.ts";
+import { countryFromAcceptLanguage, emergencyNumberFor } from "../lib/emergency-numbers.ts";
 import { requestTranslator } from "../lib/i18n.server.ts";
 import type { I18nNamespacesHandle } from "../lib/i18n.ts";
 import type { InlineCssHandle } from "../lib/inline-css.tsx";
@@ -48,11 +60,28 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!tagId) throw redirect("/");
   const { services } = context;
   const card = await loadPublicCard(services, tagId);
-  if (card.state === "missing") throw redirect("/");
-  if (card.state === "unclaimed") throw redirect(`/claim/${encodeURIComponent(tagId)}`);
   const t = requestTranslator(request);
+  const readerCountry = countryFromAcceptLanguage(request.headers.get("accept-language"));
+  if (card.state === "missing") {
+    // Spec 'Tag not found', with the emergency number and a field to type the id again.
+    return data(
+      {
+        state: "missing" as const,
+        tagId,
+        title: t("card:notFound.title"),
+        emergencyNumber: emergencyNumberFor(readerCountry),
+      },
+      { status: 404 },
+    );
+  }
+  if (card.state === "unclaimed") throw redirect(`/claim/${encodeURIComponent(tagId)}`);
   if (card.state === "deactivated") {
-    return { state: "deactivated" as const, tagId, title: t("card:deactivated.title") };
+    return {
+      state: "deactivated" as const,
+      tagId,
+      title: t("card:deactivated.title"),
+      emergencyNumber: emergencyNumberFor(readerCountry ?? card.ownerCountry),
+    };
   }
   if (countsAsScan(request)) {
     recordScan(services, { tagId, ownerId: card.ownerId }, context.clientAddress);
@@ -102,7 +131,14 @@ export const handle: InlineCssHandle & I18nNamespacesHandle & DeferScriptsHandle
 /** The card's data is fetched once; reveals and alerts answer with their own data. */
 export const shouldRevalidate = () => false;
 
-type ActionResult = { intent: "reveal"; medical: MedicalInfo | null } | CardAlertResult;
+/** An alert posted without JavaScript carries the medical details the page was showing. */
+type AlertActionResult = CardAlertResult & { medical?: MedicalInfo | null };
+type ActionResult =
+  | { intent: "reveal"; medical: MedicalInfo | null }
+  | AlertActionResult
+  | FoundResult;
+
+const FOUND_STATUS = { refused: 404, too_long: 400, rate_limited: 429, failed: 503 } as const;
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const tagId = normaliseTagId(params.tagId);
@@ -115,32 +151,78 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const medical = await revealMedical(services, tagId, context.clientAddress);
     return data<ActionResult>({ intent: "reveal", medical }, { status: medical ? 200 : 404 });
   }
+  if (intent === "found") {
+    const found = await notifyOwnerTagFound(services, {
+      tagId,
+      message: form.get("message"),
+      clientAddress: context.clientAddress,
+    });
+    return data<ActionResult>(
+      { intent: "found", ...found },
+      { status: found.ok ? 200 : FOUND_STATUS[found.reason] },
+    );
+  }
   if (intent !== "alert")
     return data<ActionResult>({ intent: "alert", ok: false, reason: "invalid" }, { status: 400 });
   const answer = await raiseCardAlert(services, tagId, form, request, context.clientAddress);
-  return data<ActionResult>(answer.result, { status: answer.status, headers: answer.headers });
+  // Without JavaScript the alert is a new page: it keeps the medical section open.
+  const medical =
+    form.get("medical") === "shown"
+      ? { medical: await revealMedical(services, tagId, context.clientAddress) }
+      : {};
+  return data<ActionResult>(
+    { ...answer.result, ...medical },
+    { status: answer.status, headers: answer.headers },
+  );
 }
 
 type LoaderData = Extract<Route.ComponentProps["loaderData"], { state: "active" }>;
+type Followed = {
+  alertId: string;
+  token: string;
+  count: number | null;
+  /** sent: this phone's alert; already: refused as too many, the card's earlier one. */
+  kind: "sent" | "already";
+  since: string | number;
+};
 type Status = NonNullable<LoaderData["followed"]>["status"];
 
 export default function PublicCard({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("card");
+  if (loaderData.state === "missing") {
+    return <NotFoundCard tagId={loaderData.tagId} emergencyNumber={loaderData.emergencyNumber} />;
+  }
   if (loaderData.state === "deactivated") {
     return (
-      <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-        <ShieldAlert className="size-12 text-muted-foreground" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">{t("deactivated.title")}</h1>
-        <p className="text-muted-foreground">{t("deactivated.body")}</p>
-        <Link to="/" reloadDocument className={buttonVariants()}>
-          {t("deactivated.home")}
-        </Link>
-      </main>
+      <LostCard
+        emergencyNumber={loaderData.emergencyNumber}
+        actionData={actionData?.intent === "found" ? actionData : undefined}
+      />
     );
   }
-  const card = loaderData;
+  return <ActiveCard card={loaderData} actionData={actionData} />;
+}
+
+function ActiveCard({
+  card,
+  actionData,
+}: {
+  card: LoaderData;
+  actionData: ActionResult | undefined;
+}) {
+  const { t } = useTranslation("card");
+  const emergency = useLocalEmergencyNumber(card.emergencyNumber);
+  // Shown after a reveal posted without JavaScript: an alert posted next keeps it open.
+  const medicalShown = Boolean(
+    (actionData?.intent === "reveal" || actionData?.intent === "alert") && actionData.medical,
+  );
+  const followQuery = card.followed
+    ? { alert: card.followed.alertId, token: card.followed.token }
+    : actionData?.intent === "alert" && actionData.ok
+      ? { alert: actionData.alertId, token: actionData.token }
+      : undefined;
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col gap-4 p-4">
+    <main className={`mx-auto flex min-h-dvh max-w-md flex-col gap-4 p-4 ${ACTION_BAR_SPACE}`}>
+      <CardLanguageLinks keep={followQuery} />
       <header className="rounded-xl bg-primary p-4 text-primary-foreground">
         <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide">
           <HeartPulse className="size-4" aria-hidden="true" /> {t("title")}
@@ -151,23 +233,20 @@ export default function PublicCard({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-2 text-sm opacity-90">{t("intro")}</p>
       </header>
 
-      <OfflineBanner />
+      <AlertSection
+        card={card}
+        actionData={actionData}
+        emergencyNumber={emergency.number}
+        onPosition={emergency.fromPosition}
+        medicalShown={medicalShown}
+      />
 
-      <a
-        href={`tel:${card.emergencyNumber}`}
-        className="flex items-center justify-between rounded-xl border-2 border-destructive p-4 font-bold text-destructive"
-        data-testid="emergency-number"
-      >
-        <span>{t("emergencyNumber")}</span>
-        <span className="flex items-center gap-2 text-2xl">
-          <Phone className="size-5" aria-hidden="true" />{" "}
-          {t("callEmergency", { number: card.emergencyNumber })}
-        </span>
-      </a>
+      <OfflineBanner />
 
       <ContactsSection contacts={card.contacts} />
       {card.hasMedical ? <MedicalSection actionData={actionData} /> : null}
-      <AlertSection card={card} actionData={actionData} />
+
+      <LocateButton onLocate={emergency.locate} />
 
       <footer className="mt-auto pt-4 text-center text-sm">
         <Link to="/" reloadDocument className="text-muted-foreground underline" title={t("home")}>
@@ -175,6 +254,28 @@ export default function PublicCard({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </footer>
     </main>
+  );
+}
+
+/** Offers the number of the country the phone is in; shown once the page runs. */
+function LocateButton({ onLocate }: { onLocate: () => Promise<void> }) {
+  const { t } = useTranslation("card");
+  const [ready, setReady] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setReady("geolocation" in navigator), []);
+  if (!ready) return null;
+  return (
+    <button
+      type="button"
+      className="mx-auto flex items-center gap-1 text-sm text-muted-foreground underline"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        void onLocate().finally(() => setBusy(false));
+      }}
+    >
+      <MapPin className="size-4" aria-hidden="true" /> {t("location.use")}
+    </button>
   );
 }
 
@@ -238,8 +339,11 @@ function MedicalSection({ actionData }: { actionData: ActionResult | undefined }
   const fetcher = useFetcher<ActionResult>();
   const online = useOnline();
   const result = fetcher.data ?? actionData;
-  const medical = result?.intent === "reveal" ? result.medical : null;
-  const revealed = result?.intent === "reveal";
+  // A reveal, or an alert posted without JavaScript from a page showing the details.
+  const revealed =
+    result?.intent === "reveal" || (result?.intent === "alert" && result.medical !== undefined);
+  const medical =
+    result?.intent === "reveal" || result?.intent === "alert" ? (result.medical ?? null) : null;
   return (
     <section aria-labelledby="medical-title" className="rounded-xl border bg-card p-4">
       <h2 id="medical-title" className="text-lg font-semibold">
@@ -296,142 +400,202 @@ function MedicalRow({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/** Asks for the position for a few seconds; a refusal or a timeout sends the alert without it. */
-function currentPosition(): Promise<{ latitude: string; longitude: string } | null> {
-  if (!("geolocation" in navigator)) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    navigator.geolocation.getCurrentPosition(
-      (position) =>
-        resolve({
-          latitude: position.coords.latitude.toFixed(6),
-          longitude: position.coords.longitude.toFixed(6),
-        }),
-      () => resolve(null),
-      { enableHighAccuracy: true, timeout: 8_000, maximumAge: 60_000 },
-    );
-  });
-}
-
 function AlertSection({
   card,
   actionData,
+  emergencyNumber,
+  onPosition,
+  medicalShown,
 }: {
   card: LoaderData;
   actionData: ActionResult | undefined;
+  emergencyNumber: string;
+  onPosition: (position: Position | null) => void;
+  medicalShown: boolean;
 }) {
   const { t } = useTranslation(["card", "offline"]);
   const online = useOnline();
-  const { device, busy, press } = useDeviceAlert(card.tagId);
+  const { device, busy, press } = useDeviceAlert(card.tagId, onPosition);
   const alert = actionData?.intent === "alert" ? actionData : null;
-  const followed =
-    device?.state === "sent" && device.sent
-      ? { alertId: device.sent.alertId, token: device.sent.token, count: device.sent.count }
-      : alert?.ok === true
-        ? { alertId: alert.alertId, token: alert.token, count: alert.count }
+  // Only the server's answer to a send (kept on this phone, or this page's
+  // form post) or a status link it signed ever shows "sent".
+  const followed: Followed | null = device
+    ? device.state === "sent" && device.sent
+      ? { ...device.sent, kind: "sent", since: device.settledAt ?? device.pressedAt }
+      : device.state === "failed" && device.recent
+        ? { ...device.recent, count: null, kind: "already", since: device.recent.raisedAt }
+        : null
+    : alert?.ok === true
+      ? {
+          alertId: alert.alertId,
+          token: alert.token,
+          count: alert.count,
+          kind: "sent",
+          since: Date.now(),
+        }
+      : alert && !alert.ok && alert.recent
+        ? { ...alert.recent, count: null, kind: "already", since: alert.recent.raisedAt }
         : card.followed
-          ? { alertId: card.followed.alertId, token: card.followed.token, count: null }
+          ? {
+              alertId: card.followed.alertId,
+              token: card.followed.token,
+              count: null,
+              kind: "sent",
+              since: card.followed.status.raisedAt,
+            }
           : null;
-  const status = useAlertStatus(card.tagId, followed, card.followed?.status ?? null);
+  const status = useAlertStatus(
+    card.tagId,
+    followed,
+    followed?.alertId === card.followed?.alertId ? (card.followed?.status ?? null) : null,
+  );
+  const queued = !followed && device?.state === "queued";
+  const failure = followed
+    ? null
+    : device?.state === "failed"
+      ? device.failure
+      : alert && !alert.ok
+        ? alert.reason
+        : null;
 
-  if (followed) {
-    return (
-      <section
-        aria-labelledby="alert-title"
-        className="rounded-xl border-2 border-success bg-card p-4"
-        aria-live="polite"
+  const button = !card.canAlert ? null : queued ? (
+    <button
+      type="button"
+      disabled
+      className={cn(
+        buttonVariants({ variant: "outline", size: "lg" }),
+        // Disabled, but it must stay readable: it is the card's answer to the press.
+        "h-auto min-h-14 w-full whitespace-normal border-warning px-2 text-base disabled:opacity-100",
+      )}
+      data-testid="send-alert"
+    >
+      <CloudOff className="!size-5" aria-hidden="true" />
+      {online && busy ? t("offline:alert.sending") : t("offline:alert.button")}
+    </button>
+  ) : (
+    <form
+      method="post"
+      onSubmit={(event) => {
+        // With JavaScript the alert goes through the device's queue (sent at once when online).
+        event.preventDefault();
+        void press();
+      }}
+    >
+      <input type="hidden" name="intent" value="alert" />
+      <input type="hidden" name="idempotencyKey" value={card.idempotencyKey} />
+      {medicalShown ? <input type="hidden" name="medical" value="shown" /> : null}
+      <button
+        type="submit"
+        className={cn(
+          buttonVariants({ variant: followed ? "outline" : "destructive", size: "lg" }),
+          "h-auto min-h-14 w-full whitespace-normal px-2 text-base leading-tight",
+        )}
+        disabled={busy}
+        data-testid="send-alert"
       >
-        <h2 id="alert-title" className="flex items-center gap-2 text-lg font-semibold text-success">
-          <Siren className="size-5" aria-hidden="true" /> {t("alert.sent")}
-        </h2>
-        {followed.count !== null ? (
-          <p className="mt-1 text-sm">{t("alert.sentCount", { count: followed.count })}</p>
-        ) : null}
-        <AlertStatusList status={status} />
-        <a
-          href={`/t/${encodeURIComponent(card.tagId)}?alert=${followed.alertId}&token=${followed.token}`}
-          className="mt-3 inline-block text-sm text-primary underline"
-        >
-          {t("alert.refresh")}
-        </a>
-      </section>
-    );
-  }
-  if (!card.canAlert) {
-    return <p className="rounded-xl border p-4 text-sm">{t("alert.noContacts")}</p>;
-  }
-  if (device?.state === "queued") {
-    return (
-      <section
-        aria-labelledby="alert-queued-title"
-        className="rounded-xl border-2 border-warning bg-card p-4"
-        aria-live="polite"
-        data-testid="alert-queued"
-      >
-        <button
-          type="button"
-          disabled
-          className={cn(
-            buttonVariants({ variant: "outline", size: "lg" }),
-            // Disabled, but it must stay readable: it is the card's answer to the press.
-            "h-auto min-h-16 w-full whitespace-normal border-warning text-lg disabled:opacity-100",
-          )}
-          data-testid="send-alert"
-        >
-          <CloudOff className="!size-6" aria-hidden="true" />
-          {online && busy ? t("offline:alert.sending") : t("offline:alert.button")}
-        </button>
-        <h2 id="alert-queued-title" className="mt-3 font-semibold">
-          {t("offline:alert.title")}
-        </h2>
-        <p className="mt-1 text-sm">{t("offline:alert.body")}</p>
-      </section>
-    );
-  }
-  const failure =
-    device?.state === "failed" ? device.failure : alert && !alert.ok ? alert.reason : null;
+        {/* Beside the call button on a narrow phone, the words need the room. */}
+        <Siren className="hidden !size-5 min-[400px]:inline" aria-hidden="true" />
+        {busy ? t("alert.sending") : followed ? t("recent.again") : t("alert.button")}
+      </button>
+    </form>
+  );
+
   return (
-    <section aria-labelledby="alert-button-title" className="rounded-xl border bg-card p-4">
-      <h2 id="alert-button-title" className="sr-only">
-        {t("alert.button")}
-      </h2>
-      <form
-        method="post"
-        onSubmit={(event) => {
-          // With JavaScript the alert goes through the device's queue (sent at once when online).
-          event.preventDefault();
-          void press();
-        }}
-      >
-        <input type="hidden" name="intent" value="alert" />
-        <input type="hidden" name="idempotencyKey" value={card.idempotencyKey} />
-        <button
-          type="submit"
+    <>
+      <CardActionBar emergencyNumber={emergencyNumber}>{button}</CardActionBar>
+      {followed ? (
+        <section
+          aria-labelledby="alert-title"
           className={cn(
-            buttonVariants({ variant: "destructive", size: "lg" }),
-            "h-16 w-full text-lg",
+            "rounded-xl border-2 bg-card p-4",
+            followed.kind === "sent" ? "border-success" : "border-warning",
           )}
-          disabled={busy}
-          data-testid="send-alert"
+          aria-live="polite"
+          data-testid="alert-followed"
         >
-          <Siren className="!size-6" aria-hidden="true" />
-          {busy ? t("alert.sending") : t("alert.button")}
-        </button>
-      </form>
-      <p className="mt-2 text-center text-xs text-muted-foreground">
-        {online ? t("alert.locationHint") : t("offline:alert.offlineHint")}
-      </p>
-      {failure ? (
-        <p role="alert" className="mt-3 rounded-lg bg-destructive/10 p-3 text-sm">
-          {failure === "rate_limited"
-            ? t("alert.tooMany")
-            : failure === "no_contacts"
-              ? t("alert.noContacts")
-              : failure === "expired"
-                ? t("offline:alert.expired")
-                : t("alert.failed")}
+          <h2
+            id="alert-title"
+            className={cn(
+              "flex items-center gap-2 text-lg font-semibold",
+              followed.kind === "sent" && "text-success",
+            )}
+          >
+            <Siren className="size-5" aria-hidden="true" />{" "}
+            {followed.kind === "sent" ? t("alert.sent") : t("recent.already")}
+          </h2>
+          <SentAgo since={status?.raisedAt ?? followed.since} />
+          {followed.count !== null ? (
+            <p className="mt-1 text-sm">{t("alert.sentCount", { count: followed.count })}</p>
+          ) : null}
+          {followed.kind === "already" ? (
+            <p className="mt-1 text-sm">{t("recent.alreadyBody")}</p>
+          ) : null}
+          <AlertStatusList status={status} />
+          {followed.kind === "already" ? <CallButtons contacts={card.contacts} /> : null}
+          <p className="mt-3 text-xs text-muted-foreground">{t("recent.againHint")}</p>
+          <a
+            href={`/t/${encodeURIComponent(card.tagId)}?alert=${followed.alertId}&token=${followed.token}`}
+            className="mt-2 inline-block text-sm text-primary underline"
+          >
+            {t("alert.refresh")}
+          </a>
+        </section>
+      ) : !card.canAlert ? (
+        <p className="rounded-xl border p-4 text-sm">{t("alert.noContacts")}</p>
+      ) : queued ? (
+        <section
+          aria-labelledby="alert-queued-title"
+          className="rounded-xl border-2 border-warning bg-card p-4"
+          aria-live="polite"
+          data-testid="alert-queued"
+        >
+          <h2 id="alert-queued-title" className="font-semibold">
+            {t("offline:alert.title")}
+          </h2>
+          <p className="mt-1 text-sm">{t("offline:alert.body")}</p>
+        </section>
+      ) : failure ? (
+        <div
+          role="alert"
+          className="rounded-xl border-2 border-destructive bg-destructive/10 p-4 text-sm"
+        >
+          <p>
+            {failure === "rate_limited"
+              ? t("recent.limited")
+              : failure === "no_contacts"
+                ? t("alert.noContacts")
+                : failure === "expired"
+                  ? t("offline:alert.expired")
+                  : t("alert.failed")}
+          </p>
+          <CallButtons contacts={card.contacts} />
+        </div>
+      ) : (
+        <p className="text-center text-xs text-muted-foreground">
+          {online ? t("alert.locationHint") : t("offline:alert.offlineHint")}
         </p>
-      ) : null}
-    </section>
+      )}
+    </>
+  );
+}
+
+/** The contacts' call links again, beside a refusal: calling is what is left to do. */
+function CallButtons({ contacts }: { contacts: LoaderData["contacts"] }) {
+  const { t } = useTranslation("card");
+  const phones = contacts.filter((contact) => contact.channel !== "email");
+  if (phones.length === 0) return null;
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      {phones.map((contact) => (
+        <a
+          key={`${contact.name}-${contact.value}`}
+          href={`tel:${contact.value}`}
+          className={buttonVariants({ size: "sm" })}
+        >
+          <Phone aria-hidden="true" /> {t("contacts.call", { name: contact.name })}
+        </a>
+      ))}
+    </div>
   );
 }
 
@@ -441,7 +605,7 @@ function AlertSection({
  * it stays queued and goes out when the network returns (Background Sync, the
  * next `online` event or the next visit), each alert once by its key.
  */
-function useDeviceAlert(tagId: string) {
+function useDeviceAlert(tagId: string, onPosition: (position: Position | null) => void) {
   const [device, setDevice] = useState<QueuedAlert | null>(null);
   const [busy, setBusy] = useState(false);
   const tracked = useRef<string | null>(null);
@@ -479,11 +643,14 @@ function useDeviceAlert(tagId: string) {
       store = await openAlertStore();
       if (stopped) return;
       await pruneSettled(store);
-      // An alert still queued for this card from an earlier visit: show it and try again.
-      const queued = queuedAlertFor(await store.list(), tagId);
-      if (queued) {
-        tracked.current = queued.key;
-        setDevice(queued);
+      // An alert still queued for this card from an earlier visit: show it and try
+      // again. Else the last one that reached the contacts: a reload or a second
+      // scan shows "Alert sent N min ago" before anyone presses again.
+      const alerts = await store.list();
+      const known = queuedAlertFor(alerts, tagId) ?? latestSettledFor(alerts, tagId);
+      if (known) {
+        tracked.current = known.key;
+        setDevice(known);
       }
       await sendNow(store);
     })().catch(() => undefined);
@@ -502,6 +669,7 @@ function useDeviceAlert(tagId: string) {
     setBusy(true);
     try {
       const position = await currentPosition();
+      onPosition(position);
       let store: AlertStore | null = null;
       try {
         store = await openAlertStore();
@@ -521,16 +689,13 @@ function useDeviceAlert(tagId: string) {
     } finally {
       setBusy(false);
     }
-  }, [tagId, sendNow]);
+  }, [tagId, sendNow, onPosition]);
 
   return { device, busy, press };
 }
 
 /** Where IndexedDB is missing: one attempt; a failed one is shown, not kept. */
-async function sendWithoutQueue(
-  tagId: string,
-  position: { latitude: string; longitude: string } | null,
-): Promise<QueuedAlert> {
+async function sendWithoutQueue(tagId: string, position: Position | null): Promise<QueuedAlert> {
   const memory = new Map<string, QueuedAlert>();
   const store: AlertStore = {
     list: async () => [...memory.values()],

@@ -13,6 +13,7 @@ import { Input, Label } from "../components/ui/input.tsx";
 import { claimFailureNotice } from "../lib/claim.server.ts";
 import { requestTranslator } from "../lib/i18n.server.ts";
 import { metaTags } from "../lib/meta.ts";
+import { noticeCookie } from "../lib/notices.server.ts";
 import { getSessionUser } from "../lib/session.server.ts";
 import { LIMITS } from "../lib/validation.ts";
 import type { Route } from "./+types/claim";
@@ -25,7 +26,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     .from(tags)
     .where(eq(tags.id, tagId))
     .limit(1);
-  if (!tag) throw redirect("/"); // spec: 'Tag not found' goes home
+  if (!tag) {
+    // Spec: 'Tag not found' goes home. The answer stays the redirect it was
+    // (same status, same place); only the home page now says why.
+    throw redirect("/", {
+      headers: {
+        "Set-Cookie": noticeCookie("tag-not-found", context.services.config.isProduction),
+      },
+    });
+  }
   const user = await getSessionUser(request, context);
   if (tag.userId && user && tag.userId === user.id) {
     throw redirect("/dashboard?tab=tags&notice=alreadyOwned");

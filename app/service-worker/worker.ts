@@ -20,6 +20,7 @@ import {
   CARDS_CACHE,
   cardCacheKey,
   isCardPath,
+  OFFLINE_PAGE,
   SHELL_CACHE_PREFIX,
 } from "../lib/offline.ts";
 
@@ -69,6 +70,9 @@ worker.addEventListener("install", (event) => {
             new Request(file, { cache: file.startsWith("/assets/") ? "default" : "no-cache" }),
         ),
       );
+      // The page for pages it cannot fetch offline; a failure here only means
+      // the browser's own error page, as before, so it does not stop the install.
+      await cache.add(new Request(OFFLINE_PAGE, { cache: "no-cache" })).catch(() => undefined);
       await worker.skipWaiting();
     })(),
   );
@@ -96,12 +100,15 @@ worker.addEventListener("fetch", (event) => {
   if (url.origin !== worker.location.origin) return;
   if (isCardPath(url.pathname) && wantsHtml(request)) {
     event.respondWith(cardNetworkFirst(event));
+  } else if (request.mode === "navigate") {
+    event.respondWith(pageOrOffline(request));
   } else if (url.pathname.startsWith("/assets/")) {
     event.respondWith(cacheFirst(request));
   } else if (__SW_PRECACHE__.includes(url.pathname)) {
     event.respondWith(cacheFirst(request));
   }
-  // Everything else (signed-in pages, data requests, APIs) goes to the network untouched.
+  // Everything else (data requests, APIs) goes to the network untouched; other
+  // pages too, only answered with the offline page when there is no network.
 });
 
 worker.addEventListener("sync", (event) => {
@@ -148,6 +155,33 @@ async function cacheFirst(request: Request): Promise<Response> {
   return response;
 }
 
+/**
+ * Without a network, a page that was not kept goes to the kept offline page
+ * (the cards on this phone and the emergency number). A redirect, not the page
+ * itself: the page must run at its own address to hydrate. `from` is where
+ * "Try again" goes back to.
+ */
+async function offlineAnswer(request: Request, error: unknown): Promise<Response> {
+  const url = new URL(request.url);
+  const page = await (await caches.open(SHELL_CACHE)).match(OFFLINE_PAGE, {
+    ignoreVary: true,
+    ignoreSearch: true,
+  });
+  if (!page || request.mode !== "navigate") throw error;
+  if (url.pathname === OFFLINE_PAGE) return page;
+  const from = encodeURIComponent(url.pathname + url.search);
+  return Response.redirect(`${OFFLINE_PAGE}?from=${from}`, 302);
+}
+
+/** Any other page: the network's answer (never kept); without a network, the offline page. */
+async function pageOrOffline(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    return offlineAnswer(request, error);
+  }
+}
+
 async function cardNetworkFirst(event: FetchEvent): Promise<Response> {
   const { request } = event;
   const key = cardCacheKey(request.url);
@@ -162,7 +196,7 @@ async function cardNetworkFirst(event: FetchEvent): Promise<Response> {
   } catch (error) {
     const cached = await (await caches.open(CARDS_CACHE)).match(key, { ignoreVary: true });
     if (cached) return cached;
-    throw error;
+    return offlineAnswer(request, error);
   }
 }
 

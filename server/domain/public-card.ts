@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { countryFromAcceptLanguage } from "../../app/lib/emergency-numbers.ts";
 import { detectRequestLanguage } from "../../app/lib/i18n.ts";
 import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "../../app/lib/offline.ts";
+import { alertTokens } from "../alerts/tokens.ts";
 import { alertDeliveries, alerts, profiles, tags, tagViewLogs } from "../db/schema.ts";
 import type { Services } from "../services.ts";
 import { recordAudit } from "./audit.ts";
@@ -13,7 +14,7 @@ export const PUBLIC_CONTACT_LIMIT = 3;
 export type CardState =
   | { state: "missing" }
   | { state: "unclaimed"; tagId: string }
-  | { state: "deactivated"; tagId: string }
+  | { state: "deactivated"; tagId: string; ownerId: string; ownerCountry: string | null }
   | {
       state: "active";
       tagId: string;
@@ -101,7 +102,9 @@ export async function loadPublicCard(services: Services, tagId: string): Promise
   const row = rows[0];
   if (!row) return { state: "missing" };
   if (!row.user_id) return { state: "unclaimed", tagId };
-  if (row.is_lost || !row.is_active) return { state: "deactivated", tagId };
+  if (row.is_lost || !row.is_active) {
+    return { state: "deactivated", tagId, ownerId: row.user_id, ownerCountry: row.country };
+  }
   const owned = rows.filter((r) => r.contact_id !== null);
   const shown = row.show_contacts ? owned.slice(0, PUBLIC_CONTACT_LIMIT) : [];
   return {
@@ -187,6 +190,8 @@ export type DeliveryState = "sending" | "sent" | "delivered" | "failed" | "skipp
 
 export interface AlertStatus {
   status: string;
+  /** When the alert was raised (ISO 8601): the card says "sent N min ago". */
+  raisedAt: string;
   acknowledged: boolean;
   contacts: { name: string; state: DeliveryState; acknowledged: boolean }[];
 }
@@ -242,11 +247,51 @@ export async function alertStatus(
   }
   return {
     status: alert.status,
+    raisedAt: alert.createdAt.toISOString(),
     acknowledged: Boolean(alert.acknowledgedAt),
     contacts: [...byContact.values()].map((c, i) => ({
       name: showNames ? c.name : `#${i + 1}`,
       state: c.state,
       acknowledged: c.acknowledged,
     })),
+  };
+}
+
+/** How far back a refused press points at the card's earlier alert (decision 100). */
+export const RECENT_ALERT_MINUTES = 30;
+
+export interface RecentCardAlert {
+  alertId: string;
+  token: string;
+  raisedAt: string;
+}
+
+/**
+ * The newest alert raised from this tag's card in the last RECENT_ALERT_MINUTES,
+ * with a viewer token: a press refused by the tag's limit shows whom that alert
+ * reached instead of a bare refusal (the contacts' names are on the card anyway).
+ */
+export async function recentCardAlert(
+  services: Services,
+  card: { tagId: string; ownerId: string },
+): Promise<RecentCardAlert | null> {
+  const [row] = await services.db
+    .select({ id: alerts.id, createdAt: alerts.createdAt })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.userId, card.ownerId),
+        eq(alerts.tagId, card.tagId),
+        eq(alerts.source, "card"),
+        gt(alerts.createdAt, sql`now() - make_interval(mins => ${RECENT_ALERT_MINUTES})`),
+      ),
+    )
+    .orderBy(desc(alerts.createdAt))
+    .limit(1);
+  if (!row) return null;
+  return {
+    alertId: row.id,
+    token: alertTokens(services.config.dataEncryptionKey).viewerToken(row.id),
+    raisedAt: row.createdAt.toISOString(),
   };
 }

@@ -149,6 +149,9 @@ export async function finishQaTagFlow(
 ): Promise<{ ok: true } | QaDenied> {
   const handle = openHandle(services, sealed);
   if (!handle) return { ok: false, reason: "invalid_handle" };
+  // The check viewed the card a moment ago: write that scan before its tag goes,
+  // or the batch it is in fails on the tag's foreign key (and takes others with it).
+  await services.scans.flush();
   await services.db.transaction(async (tx) => {
     await tx.delete(tags).where(and(eq(tags.id, handle.tagId), eq(tags.batchId, QA_BATCH)));
     await tx

@@ -47,6 +47,12 @@ const en: Catalog = {
     "Someone tried to create a new SafeTap account with this address, which already has an account. If it was you, sign in instead ({{url}}), or reset your password there. If it was not you, you can ignore this message.",
   "existing.sms":
     "Someone tried to sign up to SafeTap with this number, which already has an account. If it was you, sign in at {{url}}.",
+  "found.subject": "Your SafeTap tag {{tag}} was found",
+  "found.body":
+    'Someone found your SafeTap tag {{tag}} and pressed "I found this tag" on its page. SafeTap did not show them any of your details.',
+  "found.note": "Their message: {{message}}",
+  "found.none": "They left no message.",
+  "found.manage": "When you have it back, mark it found in your dashboard: {{url}}",
 };
 
 const es: Catalog = {
@@ -93,6 +99,12 @@ const es: Catalog = {
     "Alguien intentó crear una cuenta nueva de SafeTap con esta dirección, que ya tiene una cuenta. Si fuiste tú, inicia sesión ({{url}}) o restablece allí tu contraseña. Si no fuiste tú, puedes ignorar este mensaje.",
   "existing.sms":
     "Alguien intentó registrarse en SafeTap con este número, que ya tiene una cuenta. Si fuiste tú, inicia sesión en {{url}}.",
+  "found.subject": "Alguien encontró tu etiqueta SafeTap {{tag}}",
+  "found.body":
+    'Alguien encontró tu etiqueta SafeTap {{tag}} y pulsó "Encontré esta etiqueta" en su página. SafeTap no le mostró ninguno de tus datos.',
+  "found.note": "Su mensaje: {{message}}",
+  "found.none": "No dejó ningún mensaje.",
+  "found.manage": "Cuando la recuperes, márcala como encontrada en tu panel: {{url}}",
 };
 
 const fr: Catalog = {
@@ -138,6 +150,12 @@ const fr: Catalog = {
     "Quelqu'un a tenté de créer un nouveau compte SafeTap avec cette adresse, qui a déjà un compte. Si c'était vous, connectez-vous ({{url}}) ou réinitialisez-y votre mot de passe. Sinon, vous pouvez ignorer ce message.",
   "existing.sms":
     "Quelqu'un a tenté de s'inscrire à SafeTap avec ce numéro, qui a déjà un compte. Si c'était vous, connectez-vous sur {{url}}.",
+  "found.subject": "Votre tag SafeTap {{tag}} a été retrouvé",
+  "found.body":
+    "Quelqu'un a trouvé votre tag SafeTap {{tag}} et a appuyé sur « J'ai trouvé ce tag » sur sa page. SafeTap ne lui a montré aucune de vos coordonnées.",
+  "found.note": "Son message : {{message}}",
+  "found.none": "Aucun message n'a été laissé.",
+  "found.manage": "Quand vous l'aurez récupéré, indiquez-le dans votre tableau de bord : {{url}}",
 };
 
 const vi: Catalog = {
@@ -181,6 +199,12 @@ const vi: Catalog = {
     "Có người đã thử tạo tài khoản SafeTap mới bằng địa chỉ này, nhưng địa chỉ này đã có tài khoản. Nếu đó là bạn, hãy đăng nhập ({{url}}) hoặc đặt lại mật khẩu tại đó. Nếu không phải bạn, bạn có thể bỏ qua tin nhắn này.",
   "existing.sms":
     "Có người đã thử đăng ký SafeTap bằng số này, nhưng số này đã có tài khoản. Nếu đó là bạn, hãy đăng nhập tại {{url}}.",
+  "found.subject": "Thẻ SafeTap {{tag}} của bạn đã được tìm thấy",
+  "found.body":
+    'Có người đã nhặt được thẻ SafeTap {{tag}} của bạn và nhấn "Tôi đã nhặt được thẻ này" trên trang của thẻ. SafeTap không cho họ xem bất kỳ thông tin nào của bạn.',
+  "found.note": "Lời nhắn của họ: {{message}}",
+  "found.none": "Họ không để lại lời nhắn.",
+  "found.manage": "Khi đã lấy lại thẻ, hãy đánh dấu trong trang tổng quan của bạn: {{url}}",
 };
 
 export const MESSAGE_CATALOG: Record<MessageLanguage, Catalog> = { en, es, fr, vi };

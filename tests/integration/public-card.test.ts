@@ -156,7 +156,13 @@ describe("the public card /t/{tagId}", () => {
     expect((await viewCard(reader(), unclaimed.tagId)).headers.get("location")).toBe(
       `/claim/${unclaimed.tagId}`,
     );
-    expect((await viewCard(reader(), "WB-NOPE2")).headers.get("location")).toBe("/");
+    // Unknown: the spec's 'Tag not found', with the emergency number and a field to retype it.
+    const unknown = await viewCard(reader(), "WB-NOPE2");
+    expect(unknown.status).toBe(404);
+    const page = await unknown.text();
+    expect(page).toContain("Tag not found");
+    expect(page).toMatch(/href="tel:\d+"/);
+    expect(page).toContain('name="tag"');
     expect((await viewCard(reader(), "%3Cscript%3E")).headers.get("location")).toBe("/");
   });
 

@@ -1,0 +1,50 @@
+import { SearchX } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { buttonVariants } from "../ui/button.tsx";
+import { Input, Label } from "../ui/input.tsx";
+import { ACTION_BAR_SPACE, CardActionBar } from "./action-bar.tsx";
+import { useLocalEmergencyNumber } from "./use-local-emergency-number.ts";
+
+/**
+ * An unknown tag id (a misprint, a mistyped address): the spec's 'Tag not
+ * found', the local emergency number, and a field to type the id again. The
+ * form is a plain GET to /t, which sends the reader to /t/{id}.
+ */
+export function NotFoundCard({
+  tagId,
+  emergencyNumber,
+}: {
+  tagId: string;
+  emergencyNumber: string;
+}) {
+  const { t } = useTranslation("card");
+  const local = useLocalEmergencyNumber(emergencyNumber);
+  return (
+    <main className={`mx-auto flex min-h-dvh max-w-md flex-col gap-4 p-6 ${ACTION_BAR_SPACE}`}>
+      <CardActionBar emergencyNumber={local.number} />
+      <div className="mt-8 flex flex-col items-center gap-3 text-center">
+        <SearchX className="size-12 text-muted-foreground" aria-hidden="true" />
+        <h1 className="text-2xl font-bold">{t("notFound.title")}</h1>
+        <p className="text-muted-foreground">{t("notFound.body")}</p>
+        <p className="font-medium">{t("notFound.emergency")}</p>
+      </div>
+      <form method="get" action="/t" className="space-y-2 rounded-xl border bg-card p-4">
+        <Label htmlFor="tag-id">{t("notFound.label")}</Label>
+        <Input
+          id="tag-id"
+          name="tag"
+          defaultValue={tagId}
+          required
+          maxLength={50}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono uppercase"
+        />
+        <button type="submit" className={`${buttonVariants()} w-full`}>
+          {t("notFound.submit")}
+        </button>
+      </form>
+    </main>
+  );
+}
