@@ -3,7 +3,7 @@ import { PLANS, type PlanId } from "../../app/lib/plans.ts";
 import { alertDeliveries, alerts, profiles, user } from "../db/schema.ts";
 import { ProviderError } from "../delivery/twilio.ts";
 import type { Services } from "../services.ts";
-import { composeAlertMessage } from "./compose.ts";
+import { composeAlertMessage, timeZoneForCountry } from "./compose.ts";
 import { alertTokens } from "./tokens.ts";
 
 export const MAX_ATTEMPTS = 8;
@@ -90,6 +90,7 @@ export function createDispatcher(
       .select({
         alert: alerts,
         ownerName: profiles.fullName,
+        ownerCountry: profiles.country,
         accountName: user.name,
       })
       .from(alerts)
@@ -117,6 +118,7 @@ export function createDispatcher(
       latitude: alert.latitude,
       longitude: alert.longitude,
       raisedAt: alert.createdAt,
+      timeZone: timeZoneForCountry(context.ownerCountry),
       ackUrl: delivery.contactId ? `${config.publicUrl}/ack/${tokens.ackToken(delivery.id)}` : null,
       skippedContacts: delivery.kind === "quota_notice" ? delivery.contactName : undefined,
     });
