@@ -216,7 +216,9 @@ export function createDispatcher(
     // The call is recorded just before the provider may hold the message (the
     // adapter says when): after a crash, the next claim knows to ask first.
     let leaseLost = false;
+    let handedOver = false;
     const beforeHandover = async () => {
+      handedOver = true;
       const started = await db
         .update(alertDeliveries)
         // The lease restarts with the call, so it covers the whole call even when
@@ -238,7 +240,8 @@ export function createDispatcher(
       await recordSent(receipt, resendNote);
     } catch (error) {
       if (leaseLost) return;
-      await recordFailure(error, error instanceof ProviderError);
+      // Failed before the handover, or with the provider's own answer: it holds nothing.
+      await recordFailure(error, !handedOver || error instanceof ProviderError);
     }
   }
 

@@ -60,21 +60,14 @@ export function smtpAdapter(options: { url: string; from: string }): ChannelAdap
           messageId: idempotencyKey ? messageIdFor(idempotencyKey) : undefined,
           headers: idempotencyKey ? { "X-SafeTap-Delivery": idempotencyKey } : undefined,
         })
-        .catch((error: Error & { responseCode?: number; code?: string; syscall?: string }) => {
+        .catch((error: Error & { responseCode?: number }) => {
           // 5xx is the server's final answer (e.g. no such mailbox): retrying cannot help.
-          // Any answer, or no connection at all, means the server did not take the message;
-          // an error after the message went out (a reset, a timeout waiting for "250")
-          // leaves it uncertain and is passed on as it is.
+          // Any answer means the server did not take the message. Without one (a reset,
+          // a timeout), whether it did depends on whether the closing dot went out: the
+          // dispatcher knows that from the handover (beforeHandover).
           const code = error.responseCode ?? 0;
           if (code) {
             throw new ProviderError(`SMTP answered ${code}: ${error.message}`, code, code >= 500);
-          }
-          if (
-            error.syscall === "connect" ||
-            error.code === "ECONNECTION" ||
-            error.code === "EDNS"
-          ) {
-            throw new ProviderError(`SMTP server unreachable: ${error.message}`, 0, false);
           }
           throw error;
         });

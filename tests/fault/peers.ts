@@ -9,9 +9,11 @@ import { SMTPServer } from "smtp-server";
  * HTTP server that answers like Twilio's Messages and Calls endpoints. Each
  * records every request with the sender's idempotency key (the delivery id), so
  * a test can count what reached the provider, and each can be "down" for a while:
- * refusing connections, or answering with a temporary failure.
+ * refusing connections, or answering with a temporary failure; or lose its
+ * answers: take each message, then drop the connection instead of answering
+ * (the network failed after the provider had the message).
  */
-export type Outage = "up" | "refuse" | "unavailable";
+export type Outage = "up" | "refuse" | "unavailable" | "lose-answer";
 
 export interface Received {
   /** The delivery id the sender gave as its idempotency key. */
@@ -125,6 +127,10 @@ export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise
               body: rest.join("\n\n"),
               at: Date.now(),
             });
+            if (state === "lose-answer") {
+              for (const socket of sockets) socket.destroy();
+              return;
+            }
             callback(null, `queued as ${randomBytes(6).toString("hex")}`);
           };
           if (options.delayMs) setTimeout(reply, options.delayMs);
@@ -337,6 +343,10 @@ export async function startTwilioPeer(options: { delayMs?: number } = {}): Promi
         at,
       };
       created.push(made);
+      if (state === "lose-answer") {
+        res.socket?.destroy();
+        return;
+      }
       json(res, 201, resourceJson(made));
     };
     if (options.delayMs) setTimeout(reply, options.delayMs);
