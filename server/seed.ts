@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { tags, user } from "./db/schema.ts";
 import { insertContact } from "./domain/contacts.ts";
 import { saveProfile } from "./domain/profiles.ts";
@@ -40,6 +40,12 @@ async function createUser(services: Services, email: string, name: string, passw
  * Seeds the embedded default once: a demo account with a profile, contacts and
  * a linked tag, an admin account, and unclaimed tags with their tokens. The
  * tokens exist in clear only in DATA_DIR/demo-credentials.json (mode 0600).
+ *
+ * On PostgreSQL the database outlives the data folder (a container's disk, a
+ * second instance), so the file can be missing while the accounts exist: the
+ * start must not fail then. The lost passwords are replaced with new ones and
+ * fresh unclaimed tags are minted (the old tokens are stored only as HMACs),
+ * and the new credentials are written to this data folder.
  */
 export async function seedDemoData(services: Services): Promise<DemoCredentials> {
   const file = credentialsFile(services);
@@ -51,12 +57,68 @@ export async function seedDemoData(services: Services): Promise<DemoCredentials>
   if (existing && existsSync(file)) {
     return JSON.parse(readFileSync(file, "utf8")) as DemoCredentials;
   }
-  if (existing) {
-    throw new Error(
-      `The demo account exists but ${file} is missing; remove DATA_DIR to seed again.`,
-    );
-  }
+  const credentials = existing
+    ? await renewDemoCredentials(services, existing.id)
+    : await createDemoData(services);
+  mkdirSync(services.config.dataDir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  return credentials;
+}
 
+async function mintUnclaimed(services: Services) {
+  const { db, config } = services;
+  const mint = (product: Product, count: number) =>
+    mintTags(db, {
+      product,
+      count,
+      masterKey: config.dataEncryptionKey,
+      publicUrl: config.publicUrl,
+    });
+  return [
+    ...(await mint("wristband", 2)).tags,
+    ...(await mint("card", 1)).tags,
+    ...(await mint("keychain", 1)).tags,
+    ...(await mint("sticker", 1)).tags,
+  ];
+}
+
+/** The demo data exists but its credentials file is gone: new passwords, new unclaimed tags. */
+async function renewDemoCredentials(services: Services, demoId: string): Promise<DemoCredentials> {
+  const { db, config, logger } = services;
+  logger.warn(
+    `demo data exists but ${credentialsFile(services)} is missing: setting new demo passwords`,
+  );
+  const demo = { email: DEMO_EMAIL, password: demoPassword() };
+  const admin = { email: ADMIN_EMAIL, password: demoPassword() };
+  const [adminRow] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, ADMIN_EMAIL))
+    .limit(1);
+  const context = await services.auth.$context;
+  for (const [id, password] of [
+    [demoId, demo.password],
+    [adminRow?.id, admin.password],
+  ] as const) {
+    if (!id) continue;
+    await context.internalAdapter.updatePassword(id, await context.password.hash(password));
+  }
+  const [linked] = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(eq(tags.userId, demoId))
+    .orderBy(asc(tags.linkedAt))
+    .limit(1);
+  const tagId = linked?.id ?? "";
+  return {
+    demo,
+    admin,
+    linkedTag: { tagId, cardUrl: cardUrl(config.publicUrl, tagId) },
+    unclaimedTags: await mintUnclaimed(services),
+  };
+}
+
+async function createDemoData(services: Services): Promise<DemoCredentials> {
   const { db, cipher, config } = services;
   const demo = { email: DEMO_EMAIL, password: demoPassword() };
   const admin = { email: ADMIN_EMAIL, password: demoPassword() };
@@ -89,34 +151,25 @@ export async function seedDemoData(services: Services): Promise<DemoCredentials>
   });
   await grantRole(db, admin.email, "admin");
 
-  const mint = (product: Product, count: number) =>
-    mintTags(db, {
-      product,
-      count,
+  const linked = (
+    await mintTags(db, {
+      product: "wristband",
+      count: 1,
       masterKey: config.dataEncryptionKey,
       publicUrl: config.publicUrl,
-    });
-  const linked = (await mint("wristband", 1)).tags[0]!;
+    })
+  ).tags[0]!;
   const now = new Date();
   await db
     .update(tags)
     .set({ userId: demoId, status: "active", isActive: true, claimedAt: now, linkedAt: now })
     .where(and(eq(tags.id, linked.tagId), isNull(tags.userId)));
-  const unclaimed = [
-    ...(await mint("wristband", 2)).tags,
-    ...(await mint("card", 1)).tags,
-    ...(await mint("keychain", 1)).tags,
-    ...(await mint("sticker", 1)).tags,
-  ];
-
-  const credentials: DemoCredentials = {
+  return {
     demo,
     admin,
     linkedTag: { tagId: linked.tagId, cardUrl: cardUrl(config.publicUrl, linked.tagId) },
-    unclaimedTags: unclaimed,
+    unclaimedTags: await mintUnclaimed(services),
   };
-  writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
-  return credentials;
 }
 
 export function formatDemoBanner(credentials: DemoCredentials, publicUrl: string): string {

@@ -13,6 +13,8 @@ export interface ComposeInput {
   latitude: string | null;
   longitude: string | null;
   raisedAt: Date;
+  /** The owner's time zone (IANA), in which the message gives times; UTC when unknown. */
+  timeZone?: string;
   /** The contact's acknowledgement link, when the message goes to a contact. */
   ackUrl: string | null;
   /** For quota notices: the contacts that were not messaged. */
@@ -21,13 +23,77 @@ export interface ComposeInput {
 
 export { mapUrl };
 
-export function formatAlertTime(date: Date, language: string): string {
-  const formatted = new Intl.DateTimeFormat(language, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(date);
-  return `${formatted} UTC`;
+/**
+ * The zone a country's people read clocks in. A country with one zone (Intl's
+ * own list) has it; for countries spanning several, the zone most of their
+ * people live in (where the owner's own zone is unknown, the message names the
+ * zone, so a reader elsewhere can still convert). Unknown countries: UTC.
+ */
+const PRINCIPAL_ZONE: Record<string, string> = {
+  us: "America/New_York",
+  ca: "America/Toronto",
+  au: "Australia/Sydney",
+  mx: "America/Mexico_City",
+  es: "Europe/Madrid",
+  br: "America/Sao_Paulo",
+  ru: "Europe/Moscow",
+  id: "Asia/Jakarta",
+  nz: "Pacific/Auckland",
+  pt: "Europe/Lisbon",
+  ar: "America/Argentina/Buenos_Aires",
+  cl: "America/Santiago",
+  ec: "America/Guayaquil",
+  de: "Europe/Berlin",
+  gb: "Europe/London",
+  fr: "Europe/Paris",
+  vn: "Asia/Ho_Chi_Minh",
+};
+
+export function timeZoneForCountry(country: string | null | undefined): string {
+  if (!country || !/^[a-z]{2}$/i.test(country)) return "UTC";
+  const code = country.toLowerCase();
+  if (PRINCIPAL_ZONE[code]) return PRINCIPAL_ZONE[code];
+  try {
+    const locale = new Intl.Locale(`und-${code.toUpperCase()}`) as Intl.Locale & {
+      timeZones?: string[];
+      getTimeZones?: () => string[];
+    };
+    const zones = locale.getTimeZones?.() ?? locale.timeZones ?? [];
+    if (zones.length === 1) return zones[0]!;
+  } catch {}
+  return "UTC";
+}
+
+/**
+ * The alert's time on the owner's clock, naming the zone: "Nov 23, 2026, 9:02 AM
+ * EST". Where the language has no abbreviation for the zone and Intl gives only
+ * an offset ("GMT+1"), the zone's name follows: "… 15:02 UTC+1 (Europe/Paris)".
+ */
+export function formatAlertTime(date: Date, language: string, timeZone = "UTC"): string {
+  let zone = timeZone;
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = new Intl.DateTimeFormat(language, {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone,
+    });
+  } catch {
+    zone = "UTC";
+    formatter = new Intl.DateTimeFormat(language, {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: zone,
+    });
+  }
+  const formatted = formatter.format(date);
+  if (zone === "UTC") return `${formatted} UTC`;
+  const name =
+    new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: "short" })
+      .formatToParts(date)
+      .find((part) => part.type === "timeZoneName")?.value ?? "";
+  const offsetOnly = !name || /^(GMT|UTC)([+\-−]|$)/.test(name);
+  return offsetOnly ? `${formatted} ${name} (${zone})`.replace("  ", " ") : `${formatted} ${name}`;
 }
 
 /**
@@ -38,7 +104,7 @@ export function formatAlertTime(date: Date, language: string): string {
 export function composeAlertMessage(input: ComposeInput): OutgoingMessage {
   const t = (key: string, values: Record<string, string> = {}) =>
     messageText(input.language, key, values);
-  const time = formatAlertTime(input.raisedAt, input.language);
+  const time = formatAlertTime(input.raisedAt, input.language, input.timeZone);
   const name = input.ownerName;
   const located = input.latitude !== null && input.longitude !== null;
   const map = located ? mapUrl(input.latitude!, input.longitude!) : "";

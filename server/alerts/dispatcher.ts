@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { PLANS, type PlanId } from "../../app/lib/plans.ts";
 import { alertDeliveries, alerts, profiles, user } from "../db/schema.ts";
 import { ProviderError } from "../delivery/twilio.ts";
+import type { DeliveryReceipt, Reconciliation } from "../delivery/types.ts";
 import type { Services } from "../services.ts";
-import { composeAlertMessage } from "./compose.ts";
+import { composeAlertMessage, timeZoneForCountry } from "./compose.ts";
 import { alertTokens } from "./tokens.ts";
 
 export const MAX_ATTEMPTS = 8;
@@ -90,6 +91,7 @@ export function createDispatcher(
       .select({
         alert: alerts,
         ownerName: profiles.fullName,
+        ownerCountry: profiles.country,
         accountName: user.name,
       })
       .from(alerts)
@@ -117,13 +119,15 @@ export function createDispatcher(
       latitude: alert.latitude,
       longitude: alert.longitude,
       raisedAt: alert.createdAt,
+      timeZone: timeZoneForCountry(context.ownerCountry),
       ackUrl: delivery.contactId ? `${config.publicUrl}/ack/${tokens.ackToken(delivery.id)}` : null,
       skippedContacts: delivery.kind === "quota_notice" ? delivery.contactName : undefined,
     });
     message.metadata = { deliveryId: delivery.id, alertId: alert.id, kind: delivery.kind };
-    try {
-      const receipt = await services.messenger.send(message, { idempotencyKey: delivery.id });
-      await db
+    const idempotencyKey = delivery.id;
+
+    const recordSent = (receipt: DeliveryReceipt, note?: string) =>
+      db
         .update(alertDeliveries)
         .set({
           // The dev outbox has the message in hand: that is delivery.
@@ -133,9 +137,10 @@ export function createDispatcher(
           sentAt: new Date(),
           lockedUntil: null,
           lastError: null,
+          ...(note ? { note } : {}),
         })
         .where(stillClaimed(delivery));
-    } catch (error) {
+    const recordFailure = (error: unknown, providerAnswered: boolean) => {
       const permanent = error instanceof ProviderError && error.permanent;
       const giveUp = permanent || delivery.attempts >= maxAttempts;
       const text = error instanceof Error ? error.message : String(error);
@@ -143,16 +148,124 @@ export function createDispatcher(
         { deliveryId: delivery.id, attempts: delivery.attempts, giveUp, err: text },
         giveUp ? "delivery failed" : "delivery will be retried",
       );
-      await db
+      return db
         .update(alertDeliveries)
         .set({
           status: giveUp ? "failed" : "pending",
           nextAttemptAt: new Date(Date.now() + retryDelayMs(delivery.attempts)),
           lockedUntil: null,
           lastError: text.slice(0, 500),
+          // The provider said no: it holds nothing, the next attempt simply sends.
+          ...(providerAnswered ? { providerCallStartedAt: null } : {}),
         })
         .where(stillClaimed(delivery));
+    };
+
+    // An earlier call was under way when its sender died or lost the answer
+    // (decision 116): ask the provider before sending again.
+    let resendNote: string | undefined;
+    if (delivery.providerCallStartedAt && !delivery.providerMessageId) {
+      let found: Reconciliation;
+      try {
+        found = await services.messenger.reconcile(message, {
+          idempotencyKey,
+          since: delivery.providerCallStartedAt,
+        });
+      } catch (error) {
+        await recordFailure(error, false);
+        return;
+      }
+      if (found.outcome === "found") {
+        const receipt = await firstUnrecorded(delivery.id, found.receipts);
+        if (receipt) {
+          logger.info(
+            { deliveryId: delivery.id, providerMessageId: receipt.providerMessageId },
+            "delivery found at the provider after an unanswered call: not sent again",
+          );
+          await recordSent(receipt);
+          return;
+        }
+      } else if (found.outcome === "unknown") {
+        // The provider cannot be asked (SMTP). For a real emergency, silence is worse
+        // than a second copy under the same Message-ID; anything else is not repeated.
+        const emergency =
+          !alert.isTest && (delivery.kind === "alert" || delivery.kind === "escalation");
+        logger.warn(
+          { deliveryId: delivery.id, resend: emergency },
+          "delivery may or may not have reached the provider",
+        );
+        if (!emergency) {
+          await db
+            .update(alertDeliveries)
+            .set({
+              status: "sent",
+              note: "uncertain",
+              provider: found.receipt.provider,
+              providerMessageId: found.receipt.providerMessageId,
+              sentAt: delivery.providerCallStartedAt,
+              lockedUntil: null,
+              lastError: "The sender stopped during the provider call; not sent again.",
+            })
+            .where(stillClaimed(delivery));
+          return;
+        }
+        resendNote = "uncertain_resent";
+      }
     }
+
+    // The call is recorded just before the provider may hold the message (the
+    // adapter says when): after a crash, the next claim knows to ask first.
+    let leaseLost = false;
+    let handedOver = false;
+    const beforeHandover = async () => {
+      handedOver = true;
+      const started = await db
+        .update(alertDeliveries)
+        // The lease restarts with the call, so it covers the whole call even when
+        // the claim waited (a busy database): the delivery is taken up again only
+        // once this call is surely over, and then the provider can be asked.
+        .set({
+          providerCallStartedAt: new Date(),
+          lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+        })
+        .where(stillClaimed(delivery))
+        .returning({ id: alertDeliveries.id });
+      if (!started.length) {
+        leaseLost = true;
+        throw new Error("the lease ran out and another sender has this delivery");
+      }
+    };
+    try {
+      const receipt = await services.messenger.send(message, { idempotencyKey, beforeHandover });
+      await recordSent(receipt, resendNote);
+    } catch (error) {
+      if (leaseLost) return;
+      // Failed before the handover, or with the provider's own answer: it holds nothing.
+      await recordFailure(error, !handedOver || error instanceof ProviderError);
+    }
+  }
+
+  /**
+   * The first of the provider's matching messages that no other delivery has
+   * already been matched with (two deliveries to one number, both interrupted).
+   */
+  async function firstUnrecorded(deliveryId: string, receipts: DeliveryReceipt[]) {
+    if (!receipts.length) return null;
+    const taken = await db
+      .select({ id: alertDeliveries.providerMessageId })
+      .from(alertDeliveries)
+      .where(
+        and(
+          ne(alertDeliveries.id, deliveryId),
+          eq(alertDeliveries.provider, receipts[0]!.provider),
+          inArray(
+            alertDeliveries.providerMessageId,
+            receipts.map((r) => r.providerMessageId),
+          ),
+        ),
+      );
+    const used = new Set(taken.map((t) => t.id));
+    return receipts.find((r) => !used.has(r.providerMessageId)) ?? null;
   }
 
   /**
@@ -318,5 +431,6 @@ function toDelivery(row: Record<string, unknown>): Claimed {
     sentAt: date(row.sent_at),
     createdAt: date(row.created_at)!,
     updatedAt: date(row.updated_at)!,
+    providerCallStartedAt: date(row.provider_call_started_at),
   };
 }

@@ -283,6 +283,13 @@ export const alertDeliveries = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt().$onUpdate(() => new Date()),
+    /**
+     * Set just before the provider is called and cleared when the provider
+     * answered that it did not take the message: while set without a
+     * `providerMessageId`, the provider may hold the message, so the next
+     * attempt asks it before sending again (decision 116).
+     */
+    providerCallStartedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index("alert_deliveries_due_idx").on(t.status, t.nextAttemptAt),

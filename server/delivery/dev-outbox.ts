@@ -12,6 +12,7 @@ export function devOutboxAdapter(db: Executor, logger: Logger): ChannelAdapter {
   return {
     provider: "dev-outbox",
     async send(message, options) {
+      await options.beforeHandover?.();
       const [row] = await db
         .insert(devOutbox)
         .values({
@@ -37,6 +38,15 @@ export function devOutboxAdapter(db: Executor, logger: Logger): ChannelAdapter {
         `dev outbox: ${message.channel} to ${message.to}\n${message.subject ? `${message.subject}\n` : ""}${message.body}`,
       );
       return { provider: "dev-outbox", providerMessageId: row!.id };
+    },
+    async reconcile(_message, { idempotencyKey }) {
+      const [held] = await db
+        .select({ id: devOutbox.id })
+        .from(devOutbox)
+        .where(eq(devOutbox.idempotencyKey, idempotencyKey));
+      return held
+        ? { outcome: "found", receipts: [{ provider: "dev-outbox", providerMessageId: held.id }] }
+        : { outcome: "absent" };
     },
   };
 }

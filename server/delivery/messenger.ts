@@ -7,11 +7,19 @@ import type {
   DeliveryReceipt,
   MessageChannel,
   OutgoingMessage,
+  ReconcileOptions,
+  Reconciliation,
   SendOptions,
 } from "./types.ts";
 
 export interface Messenger {
   send(message: OutgoingMessage, options?: SendOptions): Promise<DeliveryReceipt>;
+  /**
+   * Asks the channel's provider whether an earlier, unanswered send of this
+   * message reached it. An adapter that cannot be asked but whose send is
+   * idempotent by key answers `absent`: sending again is then safe.
+   */
+  reconcile(message: OutgoingMessage, options: ReconcileOptions): Promise<Reconciliation>;
   /** Which provider serves a channel: "dev-outbox" when none is configured. */
   providerFor(channel: MessageChannel): string;
 }
@@ -30,6 +38,10 @@ export function createMessenger(deps: {
   const adapterFor = (channel: MessageChannel) => deps.adapters?.[channel] ?? fallback;
   return {
     send: (message, options = {}) => adapterFor(message.channel).send(message, options),
+    reconcile: async (message, options) => {
+      const adapter = adapterFor(message.channel);
+      return adapter.reconcile ? adapter.reconcile(message, options) : { outcome: "absent" };
+    },
     providerFor: (channel) => adapterFor(channel).provider,
   };
 }

@@ -1,4 +1,10 @@
-import type { ChannelAdapter, OutgoingMessage, SendOptions } from "./types.ts";
+import type {
+  ChannelAdapter,
+  DeliveryReceipt,
+  OutgoingMessage,
+  Reconciliation,
+  SendOptions,
+} from "./types.ts";
 
 export interface TwilioOptions {
   accountSid: string;
@@ -30,6 +36,22 @@ const VOICE_LANGUAGE: Record<string, string> = {
   vi: "vi-VN",
 };
 
+/**
+ * How far Twilio's clock may be behind ours: a message it created up to this
+ * long before our recorded call start can still be the one we sent.
+ */
+const CLOCK_SKEW_MS = 120_000;
+/** Pages of a Messages or Calls list read when looking for an earlier send. */
+const MAX_LIST_PAGES = 5;
+
+/** A fetch that failed before the request could reach Twilio: nothing was created. */
+function neverConnected(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause;
+  return ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"].includes(
+    cause?.code ?? "",
+  );
+}
+
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -44,6 +66,7 @@ export function twilioAdapter(options: TwilioOptions): ChannelAdapter {
     form: Record<string, string>,
     send: SendOptions,
   ) {
+    await send.beforeHandover?.();
     const response = await fetch(`${base}/${resource}.json`, {
       method: "POST",
       headers: {
@@ -55,6 +78,13 @@ export function twilioAdapter(options: TwilioOptions): ChannelAdapter {
         options.statusCallback ? { ...form, StatusCallback: options.statusCallback } : form,
       ),
       signal: AbortSignal.timeout(15_000),
+    }).catch((error: unknown) => {
+      // Refused or unresolvable: Twilio never saw the request, so a retry is a first send.
+      // Anything else (a reset, a timeout) may come after Twilio created the message.
+      if (neverConnected(error)) {
+        throw new ProviderError(`Twilio unreachable: ${(error as Error).message}`, 0, false);
+      }
+      throw error;
     });
     const body = (await response.json().catch(() => ({}))) as { sid?: string; message?: string };
     if (!response.ok) {
@@ -68,8 +98,71 @@ export function twilioAdapter(options: TwilioOptions): ChannelAdapter {
     return { provider: "twilio", providerMessageId: body.sid ?? "" };
   }
 
+  /** The resource, To and From a message goes out with. */
+  function addressing(message: OutgoingMessage) {
+    if (message.channel === "whatsapp") {
+      const from = options.whatsappFrom ?? options.from;
+      return { resource: "Messages", to: `whatsapp:${message.to}`, from: `whatsapp:${from}` };
+    }
+    return {
+      resource: message.channel === "voice" ? "Calls" : "Messages",
+      to: message.to,
+      from: options.from ?? "",
+    } as const;
+  }
+
+  /**
+   * Twilio documents no idempotency for creating Messages or Calls (its
+   * I-Twilio-Idempotency-Token is a header it puts on the webhooks it sends),
+   * so an earlier send is found by listing what was created for the same To
+   * and From since the call started, newest first: a message by its exact body
+   * (it carries the contact's own acknowledgement link), a call by its time.
+   */
+  async function reconcile(
+    message: OutgoingMessage,
+    { since }: { since: Date },
+  ): Promise<Reconciliation> {
+    const { resource, to, from } = addressing(message);
+    const cutoff = since.getTime() - CLOCK_SKEW_MS;
+    const found: DeliveryReceipt[] = [];
+    let url: string | null =
+      `${base}/${resource}.json?${new URLSearchParams({ To: to, From: from, PageSize: "50" })}`;
+    for (let page = 0; url && page < MAX_LIST_PAGES; page++) {
+      const response = await fetch(url, {
+        headers: { authorization: auth, accept: "application/json" },
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!response.ok) {
+        throw new ProviderError(
+          `Twilio ${resource} list answered ${response.status}`,
+          response.status,
+          false,
+        );
+      }
+      type Row = { sid?: string; body?: string; date_created?: string };
+      const list = (await response.json()) as {
+        messages?: Row[];
+        calls?: Row[];
+        next_page_uri?: string | null;
+      };
+      let reachedOlder = false;
+      for (const row of (resource === "Calls" ? list.calls : list.messages) ?? []) {
+        const created = Date.parse(row.date_created ?? "");
+        if (!(created >= cutoff)) {
+          reachedOlder = true;
+          continue;
+        }
+        if (resource === "Messages" && row.body !== message.body) continue;
+        if (row.sid) found.push({ provider: "twilio", providerMessageId: row.sid });
+      }
+      url = !reachedOlder && list.next_page_uri ? `${options.apiBase}${list.next_page_uri}` : null;
+    }
+    return found.length ? { outcome: "found", receipts: found.reverse() } : { outcome: "absent" };
+  }
+
   return {
     provider: "twilio",
+    reconcile,
     async send(message: OutgoingMessage, send: SendOptions) {
       switch (message.channel) {
         case "sms":

@@ -14,6 +14,12 @@ export interface OutgoingMessage {
 export interface SendOptions {
   /** Passed to providers that de-duplicate, so a retried send is not sent twice. */
   idempotencyKey?: string;
+  /**
+   * Called once, at the last moment before the provider may hold the message
+   * (before Twilio's request, before SMTP's closing dot). The sender records the
+   * call there; if it throws, nothing is handed over.
+   */
+  beforeHandover?: () => Promise<void>;
 }
 
 export interface DeliveryReceipt {
@@ -21,8 +27,29 @@ export interface DeliveryReceipt {
   providerMessageId: string;
 }
 
+/**
+ * What the provider holds of a message whose earlier send may or may not have
+ * reached it (the process died, or the call timed out, before the answer was
+ * recorded): `found` with the matching messages (oldest first), `absent` when
+ * the provider has none and a send is safe, `unknown` when the provider cannot
+ * be asked (SMTP); `receipt` is then what the message is known by.
+ */
+export type Reconciliation =
+  | { outcome: "found"; receipts: DeliveryReceipt[] }
+  | { outcome: "absent" }
+  | { outcome: "unknown"; receipt: DeliveryReceipt };
+
+export interface ReconcileOptions {
+  /** The key the earlier send carried (the delivery id). */
+  idempotencyKey: string;
+  /** When the earlier call started: nothing the provider made before it can match. */
+  since: Date;
+}
+
 /** One provider for one or more channels. Messenger or Instagram would be one more of these. */
 export interface ChannelAdapter {
   readonly provider: string;
   send(message: OutgoingMessage, options: SendOptions): Promise<DeliveryReceipt>;
+  /** Asks the provider for an earlier send of this message (see Reconciliation). */
+  reconcile?(message: OutgoingMessage, options: ReconcileOptions): Promise<Reconciliation>;
 }

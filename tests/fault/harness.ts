@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ne } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
+import type { ContactInput } from "../../app/lib/validation.ts";
 import { raiseAlert } from "../../server/alerts/create.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openPglite } from "../../server/db/client.ts";
-import { alertDeliveries } from "../../server/db/schema.ts";
+import { alertDeliveries, alerts } from "../../server/db/schema.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createServices, type Services } from "../../server/services.ts";
 import { createTestDatabase, TEST_DATABASE_URL } from "../support/database.ts";
@@ -75,30 +76,42 @@ export async function sharedDatabase(): Promise<SharedDatabase> {
   };
 }
 
-/** Owners whose contacts use every channel: email, SMS and WhatsApp (plus voice on Family). */
-export async function ownersOnEveryChannel(services: Services, n: number): Promise<Owner[]> {
+/**
+ * Owners whose contacts use every channel: email, SMS and WhatsApp (plus voice
+ * on Family), `perChannel` contacts on each (at most 5: Family allows 15 contacts).
+ */
+export async function ownersOnEveryChannel(
+  services: Services,
+  n: number,
+  perChannel = 1,
+): Promise<Owner[]> {
   const owners: Owner[] = [];
   for (let i = 0; i < n; i++) {
     const tag = randomBytes(3).toString("hex");
-    owners.push(
-      await createOwner(services, {
-        plan: "family",
-        contacts: [
-          { name: "Mail", channel: "email", value: `mail-${tag}@example.com` },
-          { name: "Text", channel: "sms", value: `+1555${String(1_000_000 + i).slice(-7)}` },
-          { name: "Chat", channel: "whatsapp", value: `+1556${String(1_000_000 + i).slice(-7)}` },
-        ],
-      }),
-    );
+    const contacts: ContactInput[] = [];
+    for (let j = 0; j < perChannel; j++) {
+      const number = String(1_000_000 + i * 10 + j).slice(-7);
+      const suffix = perChannel > 1 ? ` ${j + 1}` : "";
+      contacts.push(
+        { name: `Mail${suffix}`, channel: "email", value: `mail-${tag}-${j}@example.com` },
+        { name: `Text${suffix}`, channel: "sms", value: `+1555${number}` },
+        { name: `Chat${suffix}`, channel: "whatsapp", value: `+1556${number}` },
+      );
+    }
+    owners.push(await createOwner(services, { plan: "family", contacts }));
   }
   return owners;
 }
 
 /** Raises a card alert per owner directly in the outbox, as the card's action does. */
-export async function raiseCardAlerts(services: Services, owners: Owner[]) {
+export async function raiseCardAlerts(
+  services: Services,
+  owners: Owner[],
+  source: "card" | "test" = "card",
+) {
   for (const owner of owners) {
     await raiseAlert(services, {
-      source: "card",
+      source,
       userId: owner.userId,
       tagId: owner.tagId,
       idempotencyKey: randomBytes(12).toString("hex"),
@@ -116,8 +129,13 @@ export async function sendableDeliveries(services: Services) {
       channel: alertDeliveries.channel,
       status: alertDeliveries.status,
       attempts: alertDeliveries.attempts,
+      kind: alertDeliveries.kind,
+      note: alertDeliveries.note,
+      providerCallStartedAt: alertDeliveries.providerCallStartedAt,
+      isTest: alerts.isTest,
     })
     .from(alertDeliveries)
+    .innerJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
     .where(ne(alertDeliveries.status, "skipped"));
 }
 

@@ -9,9 +9,11 @@ import { SMTPServer } from "smtp-server";
  * HTTP server that answers like Twilio's Messages and Calls endpoints. Each
  * records every request with the sender's idempotency key (the delivery id), so
  * a test can count what reached the provider, and each can be "down" for a while:
- * refusing connections, or answering with a temporary failure.
+ * refusing connections, or answering with a temporary failure; or lose its
+ * answers: take each message, then drop the connection instead of answering
+ * (the network failed after the provider had the message).
  */
-export type Outage = "up" | "refuse" | "unavailable";
+export type Outage = "up" | "refuse" | "unavailable" | "lose-answer";
 
 export interface Received {
   /** The delivery id the sender gave as its idempotency key. */
@@ -98,6 +100,18 @@ export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise
         }
         callback();
       },
+      // Every answer of the exchange comes `delayMs` late, as from a relay across a
+      // network: the envelope's (MAIL FROM, RCPT TO) and the one after the message's
+      // closing dot. A client that dies before the dot leaves nothing here: the
+      // server discards a message it did not receive in full.
+      onMailFrom(_address, _session, callback) {
+        if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+        else callback();
+      },
+      onRcptTo(_address, _session, callback) {
+        if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+        else callback();
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));
@@ -113,6 +127,10 @@ export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise
               body: rest.join("\n\n"),
               at: Date.now(),
             });
+            if (state === "lose-answer") {
+              for (const socket of sockets) socket.destroy();
+              return;
+            }
             callback(null, `queued as ${randomBytes(6).toString("hex")}`);
           };
           if (options.delayMs) setTimeout(reply, options.delayMs);
@@ -185,8 +203,9 @@ const sid = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
 /**
  * Twilio's REST API as far as SafeTap uses it: POST
  * /2010-04-01/Accounts/{AccountSid}/Messages.json and /Calls.json with Basic
- * auth and a form body, answering 201 with a JSON resource and its SID; 401, 404
- * and 400 as Twilio does; 503 with Twilio's error JSON while "unavailable".
+ * auth and a form body, answering 201 with a JSON resource and its SID; GET on
+ * the same paths lists what was created, newest first, filtered by To and From;
+ * 401, 404 and 400 as Twilio does; 503 with Twilio's error JSON while "unavailable".
  */
 export async function startTwilioPeer(options: { delayMs?: number } = {}): Promise<TwilioPeer> {
   const accountSid = sid("AC");
@@ -209,6 +228,80 @@ export async function startTwilioPeer(options: { delayMs?: number } = {}): Promi
       status,
     });
 
+  /** Resources created, oldest first, as Twilio keeps them for its list endpoints. */
+  const created: {
+    resource: "Messages" | "Calls";
+    sid: string;
+    to: string;
+    from: string;
+    body: string;
+    at: number;
+  }[] = [];
+  /** Twilio's dates: RFC 2822 in GMT with a numeric zone ("Mon, 23 Nov 2026 15:02:00 +0000"). */
+  const rfc2822 = (at: number) => new Date(at).toUTCString().replace("GMT", "+0000");
+  const resourceJson = (r: (typeof created)[number]) => {
+    const date = rfc2822(r.at);
+    return r.resource === "Calls"
+      ? {
+          sid: r.sid,
+          account_sid: accountSid,
+          to: r.to,
+          from: r.from,
+          status: "queued",
+          date_created: date,
+          date_updated: date,
+          start_time: null,
+          direction: "outbound-api",
+        }
+      : {
+          sid: r.sid,
+          account_sid: accountSid,
+          to: r.to,
+          from: r.from,
+          body: r.body,
+          status: "queued",
+          date_created: date,
+          date_updated: date,
+          date_sent: null,
+          num_segments: "1",
+          direction: "outbound-api",
+        };
+  };
+
+  /**
+   * GET …/Messages.json and …/Calls.json: the account's resources, newest first,
+   * filtered by To and From, paged by PageSize (default 50) and Page, with
+   * `next_page_uri` null on the last page.
+   */
+  function list(res: ServerResponse, resource: "Messages" | "Calls", query: URLSearchParams) {
+    const to = query.get("To");
+    const from = query.get("From");
+    const pageSize = Math.min(Math.max(Number(query.get("PageSize") ?? 50) || 50, 1), 1000);
+    const page = Math.max(Number(query.get("Page") ?? 0) || 0, 0);
+    const matching = created
+      .filter((r) => r.resource === resource && (!to || r.to === to) && (!from || r.from === from))
+      .reverse();
+    const rows = matching.slice(page * pageSize, (page + 1) * pageSize);
+    const path = `/2010-04-01/Accounts/${accountSid}/${resource}.json`;
+    const uri = (p: number) => {
+      const q = new URLSearchParams(query);
+      q.set("PageSize", String(pageSize));
+      q.set("Page", String(p));
+      return `${path}?${q}`;
+    };
+    json(res, 200, {
+      [resource.toLowerCase()]: rows.map(resourceJson),
+      page,
+      page_size: pageSize,
+      start: page * pageSize,
+      end: page * pageSize + Math.max(rows.length - 1, 0),
+      uri: uri(page),
+      first_page_uri: uri(0),
+      previous_page_uri: page > 0 ? uri(page - 1) : null,
+      next_page_uri: (page + 1) * pageSize < matching.length ? uri(page + 1) : null,
+    });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -216,33 +309,45 @@ export async function startTwilioPeer(options: { delayMs?: number } = {}): Promi
       refused++;
       return error(res, 503, 20503, "Service Unavailable");
     }
-    const match = req.url?.match(/^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls)\.json$/);
-    if (!match || req.method !== "POST") return error(res, 404, 20404, "Not Found");
+    const url = new URL(req.url ?? "/", "http://peer");
+    const match = url.pathname.match(/^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls)\.json$/);
+    if (!match || (req.method !== "POST" && req.method !== "GET")) {
+      return error(res, 404, 20404, "Not Found");
+    }
     if (req.headers.authorization !== expectedAuth || match[1] !== accountSid) {
       return error(res, 401, 20003, "Authenticate");
     }
+    const resource = match[2] as "Messages" | "Calls";
+    if (req.method === "GET") return list(res, resource, url.searchParams);
     const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
     const to = form.get("To") ?? "";
     const from = form.get("From") ?? "";
-    const body = match[2] === "Messages" ? form.get("Body") : form.get("Twiml");
+    const body = resource === "Messages" ? form.get("Body") : form.get("Twiml");
     if (!to || !from) return error(res, 400, 21604, "A 'To' phone number is required.");
     if (!body) return error(res, 400, 21602, "Message body is required.");
+    // Recorded to count what reached the provider. Twilio documents no
+    // de-duplication of API requests (its I-Twilio-Idempotency-Token is a header
+    // on the webhooks it sends), so, like Twilio, this creates every request.
     const key = String(req.headers["i-twilio-idempotency-token"] ?? "");
     const reply = () => {
       const channel =
-        match[2] === "Calls" ? "voice" : to.startsWith("whatsapp:") ? "whatsapp" : "sms";
-      received.push({ key, channel, to, body, at: Date.now() });
-      const now = new Date().toUTCString();
-      json(res, 201, {
-        sid: sid(match[2] === "Calls" ? "CA" : "SM"),
-        account_sid: accountSid,
+        resource === "Calls" ? "voice" : to.startsWith("whatsapp:") ? "whatsapp" : "sms";
+      const at = Date.now();
+      received.push({ key, channel, to, body, at });
+      const made = {
+        resource,
+        sid: sid(resource === "Calls" ? "CA" : "SM"),
         to,
         from,
-        status: "queued",
-        date_created: now,
-        date_updated: now,
-        ...(match[2] === "Messages" ? { body, num_segments: "1", direction: "outbound-api" } : {}),
-      });
+        body: resource === "Messages" ? body : "",
+        at,
+      };
+      created.push(made);
+      if (state === "lose-answer") {
+        res.socket?.destroy();
+        return;
+      }
+      json(res, 201, resourceJson(made));
     };
     if (options.delayMs) setTimeout(reply, options.delayMs);
     else reply();

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planDeliveries, raiseAlert } from "../../server/alerts/create.ts";
 import { createDispatcher, retryDelayMs } from "../../server/alerts/dispatcher.ts";
-import { alertDeliveries, alerts, devOutbox } from "../../server/db/schema.ts";
+import { alertDeliveries, alerts, devOutbox, profiles } from "../../server/db/schema.ts";
 import type { Services } from "../../server/services.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createOwner, type Owner } from "../support/fixtures.ts";
@@ -63,13 +63,42 @@ describe("raising an alert", () => {
     expect(email[0]!.subject).toBe("EMERGENCY: Olivia Owner needs help");
     expect(email[0]!.body).toContain("https://maps.google.com/?q=48.856614,2.352222");
     expect(email[0]!.body).toMatch(/http:\/\/localhost:3000\/ack\/[0-9a-f-]{36}\.[0-9a-f]{32}/);
-    expect(email[0]!.body).toMatch(/UTC/);
+    // The owner lives in the US: the time is on New York's clock, and says so.
+    expect(email[0]!.body).toMatch(/ E[SD]T\./);
     const sms = (
       await app.services.db.select().from(devOutbox).where(eq(devOutbox.channel, "sms"))
     ).filter((m) => m.body.includes("Olivia Owner"));
     expect(sms[0]!.body).toMatch(
-      /^EMERGENCY: Olivia Owner needs help \(.+ UTC\)\. Location: https:\/\/maps/,
+      /^EMERGENCY: Olivia Owner needs help \(.+ E[SD]T\)\. Location: https:\/\/maps/,
     );
+  });
+
+  it("gives the time in the owner's time zone, from the profile's country, and names it", async () => {
+    const owner = await createOwner(app.services, {
+      name: "Paul Paris",
+      language: "fr",
+      contacts: [{ name: "Zoé", channel: "sms", value: "+33612345678" }],
+    });
+    await app.services.db
+      .update(profiles)
+      .set({ country: "fr" })
+      .where(eq(profiles.id, owner.userId));
+    const raised = await raise(app.services, owner, "sos");
+    await createDispatcher(app.services).runOnce();
+    const [alert] = await app.services.db
+      .select()
+      .from(alerts)
+      .where(eq(alerts.id, raised.alertId));
+    const paris = new Intl.DateTimeFormat("fr", {
+      timeStyle: "short",
+      timeZone: "Europe/Paris",
+    }).format(alert!.createdAt);
+    const sms = (
+      await app.services.db.select().from(devOutbox).where(eq(devOutbox.channel, "sms"))
+    ).filter((m) => m.body.includes("Paul Paris"));
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.body).toContain(`${paris} UTC+`);
+    expect(sms[0]!.body).toContain("(Europe/Paris)");
   });
 
   it("without a shared location the message says so and has no map link", async () => {

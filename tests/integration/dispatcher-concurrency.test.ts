@@ -13,6 +13,8 @@ import { createOwner } from "../support/fixtures.ts";
 
 let twilio: Server;
 let release: () => void = () => {};
+/** Whether the SMS request has reached Twilio (and waits for `release`). */
+let smsArrived = false;
 let app: TestApp;
 
 beforeAll(async () => {
@@ -20,6 +22,7 @@ beforeAll(async () => {
   twilio = createServer((req, res) => {
     req.resume();
     req.on("end", () => {
+      smsArrived = true;
       release = () => {
         release = () => {};
         res.writeHead(201, { "content-type": "application/json" });
@@ -70,7 +73,7 @@ describe("the dispatcher", () => {
         ).map((d) => [d.channel, d.status]),
       );
     let states = await byChannel();
-    for (let i = 0; i < 100 && states.email !== "delivered"; i++) {
+    for (let i = 0; i < 100 && (states.email !== "delivered" || !smsArrived); i++) {
       await new Promise((r) => setTimeout(r, 50));
       states = await byChannel();
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "alert_deliveries" ADD COLUMN "provider_call_started_at" timestamp with time zone;
