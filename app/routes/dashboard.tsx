@@ -27,6 +27,7 @@ import { getProfile } from "../../server/domain/profiles.ts";
 import { listUserTags } from "../../server/domain/tags.ts";
 import { rolesOf } from "../../server/domain/users.ts";
 import { ContactFields } from "../components/contact-fields.tsx";
+import { PlanCard } from "../components/dashboard/plan-card.tsx";
 import { RecentAlerts } from "../components/dashboard/recent-alerts.tsx";
 import { TagsCard } from "../components/dashboard/tags-card.tsx";
 import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
@@ -199,7 +200,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("account");
+  const { t } = useTranslation("account");
   const { profile, plan, contacts, tags } = loaderData;
   const [claimedNotice, setClaimedNotice] = useState(loaderData.claimed);
 
@@ -219,10 +220,6 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     }
   }, []);
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "medium",
-    timeZone: "UTC",
-  });
   const topNotice: NoticeData | null = claimedNotice
     ? {
         tone: "success",
@@ -249,32 +246,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <Notice notice={topNotice} className="mt-6" />
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <CreditCard className="size-5 text-primary" aria-hidden="true" /> {t("plan.title")}
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-3">
-            <p className="text-2xl font-bold" data-testid="current-plan">
-              {t(`common:plans.${plan.id}.name`)}
-            </p>
-            <dl className="grid grid-cols-2 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">{t("plan.status")}</dt>
-              <dd>{plan.status === "active" ? t("plan.active") : plan.status}</dd>
-              <dt className="text-muted-foreground">{t("plan.renewal")}</dt>
-              <dd>
-                {plan.renewsAt ? dateFormat.format(new Date(plan.renewsAt)) : t("plan.noRenewal")}
-              </dd>
-            </dl>
-            <Link
-              to="/pricing"
-              className={buttonVariants({ variant: plan.id === "free" ? "default" : "outline" })}
-            >
-              {plan.id === "free" ? t("plan.upgrade") : t("plan.change")}
-            </Link>
-          </CardContent>
-        </Card>
+        <PlanCard plan={plan} />
 
         <Card className="lg:col-span-2">
           <CardHeader className="flex-row items-center justify-between">
