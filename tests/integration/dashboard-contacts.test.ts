@@ -95,7 +95,7 @@ describe("contacts are edited and reordered", () => {
     const { owner } = await ownerWith(["Ann", "Bo"]);
     const { client: stranger } = await ownerWith(["Zed"]);
     const ann = await contactId(owner, "Ann");
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       {
         intent: "editContact",
         contactId: ann,
