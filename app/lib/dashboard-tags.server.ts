@@ -81,9 +81,11 @@ export async function handleTagAction(
         location: null,
         clientAddress,
       });
-      return raised.contactsReached > 0
+      if (raised.contactsReached === 0) return reply(notice("error", "testFailed", "noContacts"));
+      // The same press again (a resent form): say so instead of claiming a new send.
+      return raised.created
         ? reply(notice("success", "testSent", "testSentBody"))
-        : reply(notice("error", "testFailed", "noContacts"));
+        : reply(notice("success", "testSent", "testRepeat"));
     }
   }
 }

@@ -43,7 +43,11 @@ export function TagsCard({
 }) {
   const { t, i18n } = useTranslation("account");
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  // Busy until the page has its fresh data, so a second Test Alert carries a new key.
+  const busy = navigation.state !== "idle";
+  // While a tag's form is on its way, no earlier answer about that tag is shown:
+  // a "sent" notice comes only from the answer to this press.
+  const pendingTag = navigation.formData?.get("tagId") ?? null;
   const format = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: "medium",
     timeStyle: "short",
@@ -107,7 +111,9 @@ export function TagsCard({
                         : t(`tags.status.${tag.status === "active" ? "active" : "inactive"}`)}
                     </span>
                   </div>
-                  {actionData?.tagId === tag.id ? <Notice notice={actionData.notice} /> : null}
+                  {actionData?.tagId === tag.id && pendingTag !== tag.id ? (
+                    <Notice notice={actionData.notice} />
+                  ) : null}
                   <div className="flex flex-wrap gap-2">
                     <a
                       href={`/t/${tag.id}`}
@@ -194,6 +200,7 @@ export function TagsCard({
                   <div className="border-t pt-3" data-testid="tag-danger-zone">
                     {usable ? (
                       <ConfirmAction
+                        key="markLost"
                         trigger={t("tags.markLost")}
                         message={t("tags.lostConfirm")}
                         confirmLabel={t("tags.lostConfirmYes")}
@@ -203,6 +210,7 @@ export function TagsCard({
                       />
                     ) : (
                       <ConfirmAction
+                        key="unlink"
                         trigger={t("tags.unlink")}
                         message={t("tags.unlinkConfirm")}
                         confirmLabel={t("tags.unlinkConfirmYes")}
