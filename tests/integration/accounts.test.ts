@@ -459,6 +459,7 @@ describe("data protection", () => {
     const attempt = await bob.post("/dashboard", {
       intent: "removeContact",
       contactId: aliceContact!.id,
+      confirm: "yes",
     });
     expect(attempt.status).toBe(404);
     expect(await attempt.text()).toContain("Error removing contact");
@@ -468,6 +469,7 @@ describe("data protection", () => {
     const garbage = await bob.post("/dashboard", {
       intent: "removeContact",
       contactId: "'; drop table contacts;--",
+      confirm: "yes",
     });
     expect(garbage.status).toBe(404);
     expect((await alice.get("/dashboard")).status).toBe(200);
