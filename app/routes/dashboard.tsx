@@ -17,6 +17,7 @@ import { listRecentAlerts } from "../../server/alerts/history.ts";
 import {
   addContacts,
   ContactLimitError,
+  contactsAfterPlanChange,
   deleteContact,
   isContactId,
   listContacts,
@@ -105,6 +106,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     testKey: crypto.randomUUID(),
     addressNotice: ADDRESS_NOTICES[url.searchParams.get("notice") ?? ""] ?? null,
     claimed: url.searchParams.get("claimed") === "1",
+    /** Arriving from /pricing's Free button with more contacts than Free alerts: ask first. */
+    downgrade:
+      url.searchParams.get("downgrade") === "free" && profile.plan !== "free"
+        ? await contactsAfterPlanChange(db, user.id, "free")
+        : null,
     tab: url.searchParams.get("tab"),
   };
 }
@@ -302,7 +308,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       )}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <PlanCard plan={plan} />
+        <PlanCard plan={plan} downgrade={loaderData.downgrade} />
 
         <Card className="lg:col-span-2">
           <CardHeader className="flex-row items-center justify-between">

@@ -76,6 +76,23 @@ export async function listAlertedContacts(
   return alertedContacts(await listContacts(db, cipher, userId), plan);
 }
 
+/**
+ * What moving to `plan` would change for who is alerted: the names that stay
+ * alerted and those that would be kept but no longer alerted; null when
+ * nobody loses alerts.
+ */
+export async function contactsAfterPlanChange(db: Executor, userId: string, plan: PlanId) {
+  const rows = await db
+    .select({ name: contacts.name })
+    .from(contacts)
+    .where(eq(contacts.userId, userId))
+    .orderBy(asc(contacts.priority), asc(contacts.createdAt));
+  const names = rows.map((row) => row.name);
+  const alerted = alertedContacts(names, plan);
+  if (alerted.length === names.length) return null;
+  return { alerted, notAlerted: names.slice(alerted.length) };
+}
+
 /** Serialises changes to one user's contact list (limits, priorities). */
 const lockContacts = (tx: Executor, userId: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contacts:${userId}`}))`);

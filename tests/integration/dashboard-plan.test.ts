@@ -54,3 +54,48 @@ describe("Current Plan card", () => {
     expect(planFacts(es)).toContain("|Estado|Pago vencido|Facturación|");
   });
 });
+
+describe("moving to Free with more contacts than Free alerts", () => {
+  const planOf = async (id: string) =>
+    (await app.services.db.select().from(profiles).where(eq(profiles.id, id)))[0]!.plan;
+
+  it("asks first on the dashboard, naming who stays alerted; only the confirming press switches", async () => {
+    const owner = await createOwner(app.services, {
+      plan: "pro",
+      contacts: [
+        { name: "Ann", channel: "email", value: `ann-${Date.now()}@example.com` },
+        { name: "Bo", channel: "email", value: `bo-${Date.now()}@example.com` },
+        { name: "Cy", channel: "email", value: `cy-${Date.now()}@example.com` },
+      ],
+    });
+    const client = await signIn(app, owner.email);
+    const first = await client.post("/pricing", { plan: "free" });
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe("/dashboard?downgrade=free");
+    expect(await planOf(owner.userId)).toBe("pro");
+
+    const page = await (await client.get("/dashboard?downgrade=free")).text();
+    expect(page).toContain("Switch to Free?");
+    expect(page).toContain(
+      "On Free only Ann will be alerted in an emergency. Bo, Cy will be kept but no longer alerted.",
+    );
+    expect(page).toContain("Yes, switch to Free");
+
+    const confirmed = await client.post("/pricing", { plan: "free", confirm: "yes" });
+    expect(confirmed.headers.get("location")).toBe("/dashboard");
+    expect(await planOf(owner.userId)).toBe("free");
+    const after = await (await client.get("/dashboard?downgrade=free")).text();
+    expect(after).not.toContain("Switch to Free?");
+  });
+
+  it("with no more contacts than Free alerts, Free switches at once as the spec says", async () => {
+    const owner = await createOwner(app.services, {
+      plan: "family",
+      contacts: [{ name: "Ann", channel: "email", value: `ann1-${Date.now()}@example.com` }],
+    });
+    const client = await signIn(app, owner.email);
+    const response = await client.post("/pricing", { plan: "free" });
+    expect(response.headers.get("location")).toBe("/dashboard");
+    expect(await planOf(owner.userId)).toBe("free");
+  });
+});

@@ -1,7 +1,7 @@
 import { CreditCard } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { buttonVariants } from "../ui/button.tsx";
+import { Form, Link } from "react-router";
+import { Button, buttonVariants } from "../ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
 
 const KNOWN_STATUSES = new Set(["active", "trialing", "past_due", "canceled"]);
@@ -17,7 +17,14 @@ export interface DashboardPlan {
  * set by SafeTap staff, so without an end date it says that no payment is
  * taken rather than promising or denying a renewal.
  */
-export function PlanCard({ plan }: { plan: DashboardPlan }) {
+export function PlanCard({
+  plan,
+  downgrade,
+}: {
+  plan: DashboardPlan;
+  /** Who stays alerted if the owner confirms the move to Free (null: nothing to ask). */
+  downgrade: { alerted: string[]; notAlerted: string[] } | null;
+}) {
   const { t, i18n } = useTranslation("account");
   const dateFormat = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: "medium",
@@ -50,6 +57,30 @@ export function PlanCard({ plan }: { plan: DashboardPlan }) {
             </>
           )}
         </dl>
+        {downgrade ? (
+          <div
+            className="space-y-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+            data-testid="downgrade-confirm"
+          >
+            <p className="font-semibold">{t("plan.downgradeTitle")}</p>
+            <p>
+              {t("plan.downgradeBody", {
+                alerted: downgrade.alerted.join(", "),
+                notAlerted: downgrade.notAlerted.join(", "),
+              })}
+            </p>
+            <Form method="post" action="/pricing" className="flex flex-wrap gap-2">
+              <input type="hidden" name="plan" value="free" />
+              <input type="hidden" name="confirm" value="yes" />
+              <Button type="submit" size="sm" variant="destructive">
+                {t("plan.downgradeConfirm")}
+              </Button>
+              <Link to="/dashboard" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+                {t("plan.downgradeKeep")}
+              </Link>
+            </Form>
+          </div>
+        ) : null}
         <Link to="/pricing" className={buttonVariants({ variant: free ? "default" : "outline" })}>
           {free ? t("plan.upgrade") : t("plan.change")}
         </Link>
