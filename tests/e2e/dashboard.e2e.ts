@@ -1,4 +1,5 @@
-import type { Browser, Locator } from "playwright-core";
+import axe from "axe-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { runCli } from "../support/processes.ts";
 import {
@@ -257,5 +258,36 @@ describe("the dashboard's contact form", () => {
     );
     await waitInViewport(page.locator(`[id="${describedBy}"]`));
     expect(await form.getByLabel("Name").getAttribute("aria-invalid")).toBeNull();
+  });
+});
+
+/** axe-core's serious and critical findings (evaluated through the debugging protocol, CSP intact). */
+async function seriousViolations(page: Page) {
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ["violations"],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+describe("the dashboard with its confirm steps open", () => {
+  it("has no serious or critical accessibility violations", async () => {
+    const { page } = await openPage(browser, PHONE);
+    const tag = await ownerWithTag(page, "Axe Owner", [
+      { name: "Kim", channel: "email", value: `kim-axe-${Date.now()}@example.com` },
+    ]);
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    await page.getByTestId(`tag-${tag.tagId}`).getByText("Mark Lost", { exact: true }).click();
+    await page.getByTestId("contact-1").getByLabel("Remove Kim").click();
+    await page.getByTestId("contact-1").getByText("Edit Kim").click();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
