@@ -3,6 +3,7 @@ import { isIdempotencyKey, raiseAlert } from "../../server/alerts/create.ts";
 import { normaliseTagId } from "../../server/domain/public-card.ts";
 import {
   findAlertableTag,
+  markTagFound,
   markTagLost,
   setTagVisibility,
   unlinkTag,
@@ -10,7 +11,10 @@ import {
 import type { NoticeData } from "../components/notice.tsx";
 import type { DashboardActionData } from "../routes/dashboard.tsx";
 
-export const TAG_INTENTS = new Set(["markLost", "unlink", "testAlert", "visibility"]);
+export const TAG_INTENTS = new Set(["markLost", "found", "unlink", "testAlert", "visibility"]);
+
+/** Mark Lost and Unlink act only on the second, confirming submit (`confirm=yes`). */
+const CONFIRMED = new Set(["markLost", "unlink"]);
 
 const notice = (tone: NoticeData["tone"], title: string, description?: string): NoticeData => ({
   tone,
@@ -36,12 +40,21 @@ export async function handleTagAction(
     tagId: tagId ?? undefined,
   });
   if (!tagId) return reply(notice("error", "notYours"));
+  if (CONFIRMED.has(intent) && form.get("confirm") !== "yes") {
+    return reply(
+      notice("error", intent === "markLost" ? "lostFailed" : "unlinkFailed", "notConfirmed"),
+    );
+  }
 
   switch (intent) {
     case "markLost":
       return (await markTagLost(services, userId, tagId, clientAddress))
         ? reply(notice("success", "lostDone", "lostDoneBody"))
         : reply(notice("error", "lostFailed", "notYours"));
+    case "found":
+      return (await markTagFound(services, userId, tagId, clientAddress))
+        ? reply(notice("success", "foundDone", "foundDoneBody"))
+        : reply(notice("error", "foundFailed", "notYours"));
     case "unlink":
       return (await unlinkTag(services, userId, tagId, clientAddress))
         ? reply(notice("success", "unlinked", "unlinkedBody"))
@@ -68,9 +81,11 @@ export async function handleTagAction(
         location: null,
         clientAddress,
       });
-      return raised.contactsReached > 0
+      if (raised.contactsReached === 0) return reply(notice("error", "testFailed", "noContacts"));
+      // The same press again (a resent form): say so instead of claiming a new send.
+      return raised.created
         ? reply(notice("success", "testSent", "testSentBody"))
-        : reply(notice("error", "testFailed", "noContacts"));
+        : reply(notice("success", "testSent", "testRepeat"));
     }
   }
 }

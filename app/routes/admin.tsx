@@ -69,14 +69,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return reply({
         tone: "success",
         title: "admin:users.planSet",
-        values: { email: result.email, plan: result.plan },
+        values: { email: result.account, plan: result.plan },
       });
     }
     const result = await grantRole(context.services.db, command.identifier, command.role);
     return reply({
       tone: "success",
       title: "admin:users.roleGranted",
-      values: { email: result.email, role: result.role },
+      values: { email: result.account, role: result.role },
     });
   } catch (error) {
     if (error instanceof UserNotFoundError)
@@ -292,7 +292,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                       <td className="py-2 pr-3 font-mono">{tag.id}</td>
                       <td className="py-2 pr-3">{t(`products.${tag.product}`)}</td>
                       <td className="py-2 pr-3">
-                        {!tag.ownerEmail
+                        {!tag.owner
                           ? t("tags.unclaimed")
                           : tag.isLost
                             ? t("tags.lost")
@@ -300,7 +300,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                               ? t("tags.active")
                               : t("tags.inactive")}
                       </td>
-                      <td className="py-2 pr-3">{tag.ownerEmail ?? ""}</td>
+                      <td className="py-2 pr-3">{tag.owner ?? ""}</td>
                       <td className="py-2" suppressHydrationWarning>
                         {tag.lastScannedAt ? format.format(new Date(tag.lastScannedAt)) : ""}
                       </td>

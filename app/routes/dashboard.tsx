@@ -8,28 +8,34 @@ import {
   ShieldAlert,
   ShieldCheck,
   Siren,
-  Trash2,
   UserRound,
-  Users,
 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { listRecentAlerts } from "../../server/alerts/history.ts";
 import {
   addContacts,
   ContactLimitError,
+  contactsAfterPlanChange,
   deleteContact,
   isContactId,
   listContacts,
+  moveContact,
+  updateContact,
 } from "../../server/domain/contacts.ts";
 import { getProfile } from "../../server/domain/profiles.ts";
 import { listUserTags } from "../../server/domain/tags.ts";
 import { rolesOf } from "../../server/domain/users.ts";
-import { ContactFields } from "../components/contact-fields.tsx";
+import {
+  type ContactsActionData,
+  ContactsCard,
+  contactFieldErrors,
+} from "../components/dashboard/contacts-card.tsx";
+import { PlanCard } from "../components/dashboard/plan-card.tsx";
 import { RecentAlerts } from "../components/dashboard/recent-alerts.tsx";
 import { TagsCard } from "../components/dashboard/tags-card.tsx";
-import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
+import { Notice, type NoticeData } from "../components/notice.tsx";
 import { Button, buttonVariants } from "../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
 import { cn } from "../lib/cn.ts";
@@ -100,15 +106,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     testKey: crypto.randomUUID(),
     addressNotice: ADDRESS_NOTICES[url.searchParams.get("notice") ?? ""] ?? null,
     claimed: url.searchParams.get("claimed") === "1",
+    /** Arriving from /pricing's Free button with more contacts than Free alerts: ask first. */
+    downgrade:
+      url.searchParams.get("downgrade") === "free" && profile.plan !== "free"
+        ? await contactsAfterPlanChange(db, user.id, "free")
+        : null,
+    tab: url.searchParams.get("tab"),
   };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-export type DashboardActionData = {
-  notice: NoticeData;
+export type DashboardActionData = ContactsActionData & {
   form: "contacts" | "tags";
   tagId?: string;
-  values?: { name: string; channel: string; value: string };
 };
 type ActionData = DashboardActionData;
 
@@ -117,33 +127,49 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, cipher, logger } = context.services;
   const form = await request.formData();
   const intent = form.get("intent");
-  const reply = (notice: NoticeData, status = 200, values?: ActionData["values"]) =>
-    data<ActionData>({ notice, form: "contacts", values }, { status });
+  const reply = (notice: NoticeData, status = 200, extra: Partial<ContactsActionData> = {}) =>
+    data<ActionData>({ notice, form: "contacts", ...extra }, { status });
 
-  if (intent === "addContact") {
+  if (intent === "addContact" || intent === "editContact") {
+    const editing = intent === "editContact";
+    const contactId = editing ? form.get("contactId") : null;
+    if (editing && !isContactId(contactId)) {
+      return reply(
+        {
+          tone: "error",
+          title: "account:contacts.saveFailed",
+          description: "account:contacts.notFound",
+        },
+        404,
+      );
+    }
+    const failed = editing ? "account:contacts.saveFailed" : "account:contacts.addFailed";
     const values = {
       name: sanitizeText(form.get("name")),
       channel: String(form.get("channel") ?? ""),
       value: sanitizeText(form.get("value")),
     };
-    if (!values.name || !values.value) {
-      return reply(
-        {
-          tone: "error",
-          title: "account:contacts.incomplete",
-          description: "validation.fillAllFields",
-        },
-        400,
-        values,
-      );
-    }
+    const echo = { values, contactId: (contactId as string | null) ?? undefined };
     const checked = validateContact(values);
     if (!checked.ok) {
+      const incomplete = !values.name || !values.value;
       return reply(
-        { tone: "error", title: "account:contacts.addFailed", description: checked.error },
+        incomplete
+          ? {
+              tone: "error",
+              title: "account:contacts.incomplete",
+              description: "validation.fillAllFields",
+            }
+          : { tone: "error", title: failed, description: checked.error },
         400,
-        values,
+        { ...echo, fieldErrors: contactFieldErrors(values) },
       );
+    }
+    if (editing) {
+      const saved = await updateContact(db, cipher, user.id, contactId as string, checked.contact);
+      return saved
+        ? reply({ tone: "success", title: "account:contacts.saved" }, 200, echo)
+        : reply({ tone: "error", title: failed, description: "account:contacts.notFound" }, 404);
     }
     const profile = await getProfile(db, cipher, user.id);
     const limit = PLANS[profile?.plan ?? "free"].limits.contacts;
@@ -154,26 +180,54 @@ export async function action({ request, context }: Route.ActionArgs) {
         return reply(
           {
             tone: "error",
-            title: "account:contacts.addFailed",
+            title: failed,
             description: "account:contacts.limitReached",
             values: { limit: error.limit },
           },
           403,
-          values,
+          { values },
         );
       }
       logger.error({ err: error }, "adding a contact failed");
-      return reply(
-        { tone: "error", title: "account:contacts.addFailed", description: "errors.generic" },
-        500,
+      return reply({ tone: "error", title: failed, description: "errors.generic" }, 500, {
         values,
-      );
+      });
     }
     return reply({ tone: "success", title: "account:contacts.added" });
   }
 
+  if (intent === "moveContact") {
+    const id = form.get("contactId");
+    const direction = form.get("direction");
+    const moved =
+      isContactId(id) &&
+      (direction === "up" || direction === "down") &&
+      (await moveContact(db, user.id, id, direction));
+    return moved
+      ? reply({ tone: "success", title: "account:contacts.moved" }, 200, { contactId: id })
+      : reply(
+          {
+            tone: "error",
+            title: "account:contacts.moveFailed",
+            description: "account:contacts.notFound",
+          },
+          400,
+        );
+  }
+
   if (intent === "removeContact") {
     const id = form.get("contactId");
+    // A removal needs the confirming second press.
+    if (form.get("confirm") !== "yes") {
+      return reply(
+        {
+          tone: "error",
+          title: "account:contacts.removeFailed",
+          description: "account:contacts.notConfirmed",
+        },
+        400,
+      );
+    }
     // Scoped to the signed-in user: another user's contact id removes nothing.
     const removed = isContactId(id) && (await deleteContact(db, user.id, id));
     if (!removed) {
@@ -190,16 +244,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (typeof intent === "string" && TAG_INTENTS.has(intent)) {
-    return data<ActionData>(await handleTagAction(context, user.id, intent, form), {
-      status: 200,
-    });
+    const answer = await handleTagAction(context, user.id, intent, form);
+    return data<ActionData>(answer, { status: answer.notice.tone === "error" ? 400 : 200 });
   }
 
   return reply({ tone: "error", title: "errors.generic" }, 400);
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("account");
+  const { t } = useTranslation("account");
   const { profile, plan, contacts, tags } = loaderData;
   const [claimedNotice, setClaimedNotice] = useState(loaderData.claimed);
 
@@ -219,11 +272,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     }
   }, []);
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "medium",
-    timeZone: "UTC",
-  });
-  const topNotice: NoticeData | null = claimedNotice
+  const landingNotice: NoticeData | null = claimedNotice
     ? {
         tone: "success",
         title: "account:notices.tagClaimed",
@@ -246,35 +295,20 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </Button>
         </Form>
       </div>
-      <Notice notice={topNotice} className="mt-6" />
+      {/* Arriving for the tags (after a claim), the page scrolls there: the notice goes with it.
+          Without JavaScript nothing scrolls, so it is also printed here. */}
+      {loaderData.tab === "tags" ? (
+        landingNotice ? (
+          <noscript>
+            <Notice notice={landingNotice} className="mt-6" />
+          </noscript>
+        ) : null
+      ) : (
+        <Notice notice={landingNotice} className="mt-6" />
+      )}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <CreditCard className="size-5 text-primary" aria-hidden="true" /> {t("plan.title")}
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-3">
-            <p className="text-2xl font-bold" data-testid="current-plan">
-              {t(`common:plans.${plan.id}.name`)}
-            </p>
-            <dl className="grid grid-cols-2 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">{t("plan.status")}</dt>
-              <dd>{plan.status === "active" ? t("plan.active") : plan.status}</dd>
-              <dt className="text-muted-foreground">{t("plan.renewal")}</dt>
-              <dd>
-                {plan.renewsAt ? dateFormat.format(new Date(plan.renewsAt)) : t("plan.noRenewal")}
-              </dd>
-            </dl>
-            <Link
-              to="/pricing"
-              className={buttonVariants({ variant: plan.id === "free" ? "default" : "outline" })}
-            >
-              {plan.id === "free" ? t("plan.upgrade") : t("plan.change")}
-            </Link>
-          </CardContent>
-        </Card>
+        <PlanCard plan={plan} downgrade={loaderData.downgrade} />
 
         <Card className="lg:col-span-2">
           <CardHeader className="flex-row items-center justify-between">
@@ -314,6 +348,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <ContactsCard
           contacts={contacts}
           limit={plan.contactLimit}
+          planName={t(`common:plans.${plan.id}.name`)}
           actionData={actionData?.form === "contacts" ? actionData : undefined}
         />
 
@@ -365,6 +400,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           tags={tags}
           testKey={loaderData.testKey}
           actionData={actionData?.form === "tags" ? actionData : undefined}
+          landingNotice={loaderData.tab === "tags" ? landingNotice : null}
           hasContacts={contacts.length > 0}
         />
 
@@ -391,103 +427,5 @@ function ProfileRow({
         {value || <span className="text-muted-foreground">{t("profile.notSet")}</span>}
       </dd>
     </div>
-  );
-}
-
-function ContactsCard({
-  contacts,
-  limit,
-  actionData,
-}: {
-  contacts: { id: string; name: string; channel: string; value: string; priority: number }[];
-  limit: number | null;
-  actionData: ActionData | undefined;
-}) {
-  const { t } = useTranslation("account");
-  const ids = useId();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const formRef = useRef<HTMLFormElement>(null);
-  const { notice, show: showNotice } = useNotice(actionData, actionData?.notice);
-  useEffect(() => {
-    if (actionData?.notice.tone === "success") formRef.current?.reset();
-  }, [actionData]);
-  return (
-    <Card id="contacts" className="scroll-mt-24 lg:col-span-2">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Users className="size-5 text-primary" aria-hidden="true" /> {t("contacts.title")}
-        </CardTitle>
-        <p className="text-sm text-muted-foreground">
-          {limit === null
-            ? t("contacts.countUnlimited", { count: contacts.length })
-            : t("contacts.count", { count: contacts.length, limit })}
-        </p>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <Notice notice={notice} />
-        {contacts.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t("contacts.empty")}</p>
-        ) : (
-          <ol className="space-y-2" data-testid="contact-list">
-            {contacts.map((contact) => (
-              <li
-                key={contact.id}
-                className="flex items-center justify-between gap-3 rounded-lg border p-3"
-              >
-                <div className="min-w-0">
-                  <p className="font-semibold">
-                    <span className="mr-2 text-muted-foreground">{contact.priority}.</span>
-                    {contact.name}
-                  </p>
-                  <p className="truncate text-sm text-muted-foreground">
-                    {t(`channels.${contact.channel}`)} · {contact.value}
-                  </p>
-                </div>
-                <Form method="post" replace preventScrollReset>
-                  <input type="hidden" name="contactId" value={contact.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="removeContact"
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t("contacts.remove", { name: contact.name })}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </Form>
-              </li>
-            ))}
-          </ol>
-        )}
-        <Form
-          ref={formRef}
-          method="post"
-          replace
-          preventScrollReset
-          noValidate
-          className="grid gap-3 rounded-lg border border-dashed p-3 sm:grid-cols-[1fr_8rem_1fr_auto]"
-          onSubmit={(event) => {
-            const form = new FormData(event.currentTarget);
-            if (!sanitizeText(form.get("name")) || !sanitizeText(form.get("value"))) {
-              event.preventDefault();
-              showNotice({
-                tone: "error",
-                title: "account:contacts.incomplete",
-                description: "validation.fillAllFields",
-              });
-            }
-          }}
-        >
-          <ContactFields idPrefix={ids} defaults={actionData?.values} />
-          <div className="flex items-end">
-            <Button type="submit" name="intent" value="addContact" disabled={busy}>
-              {t("contacts.add")}
-            </Button>
-          </div>
-        </Form>
-      </CardContent>
-    </Card>
   );
 }

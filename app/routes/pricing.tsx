@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useLoaderData } from "react-router";
+import { contactsAfterPlanChange } from "../../server/domain/contacts.ts";
 import { BillingToggle } from "../components/marketing/billing-toggle.tsx";
 import {
   ClosingCta,
@@ -66,6 +67,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(`${back === "/" ? "/#pricing" : `/pricing#${plan}`}`, {
       headers: { "Set-Cookie": noticeCookie("checkout-coming-soon", secure) },
     });
+  }
+
+  // Moving to Free with more contacts than it alerts: the dashboard says who
+  // stays alerted and asks first (decision 095).
+  if (
+    form.get("confirm") !== "yes" &&
+    (await contactsAfterPlanChange(context.services.db, user.id, "free"))
+  ) {
+    throw redirect("/dashboard?downgrade=free");
   }
 
   let onboardingCompleted: boolean;

@@ -4,7 +4,7 @@ import { PLANS, type PlanId } from "../../app/lib/plans.ts";
 import type { Transaction } from "../db/client.ts";
 import { alertDeliveries, alerts, user } from "../db/schema.ts";
 import { recordAudit } from "../domain/audit.ts";
-import { type ContactData, listContacts } from "../domain/contacts.ts";
+import { type ContactData, listAlertedContacts } from "../domain/contacts.ts";
 import { getProfile } from "../domain/profiles.ts";
 import type { Services } from "../services.ts";
 import { alertTokens } from "./tokens.ts";
@@ -228,7 +228,7 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
       .where(eq(user.id, input.userId));
     const ownerEmail = owner && !owner.email.endsWith(".invalid") ? owner.email : null;
     const planned = planDeliveries({
-      contacts: await listContacts(tx, cipher, input.userId),
+      contacts: await listAlertedContacts(tx, cipher, input.userId, plan),
       plan,
       usage: await quotaUsage(tx, input.userId, plan),
       isTest,

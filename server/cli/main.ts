@@ -17,7 +17,7 @@ Commands:
   tags mint --product wristband|card|keychain|sticker --count N
       Create N unclaimed tags; prints CSV: tag_id,activation_token,card_url
   users set-plan IDENTIFIER free|pro|family|enterprise
-      Set a user's plan (IDENTIFIER: email address or user id)
+      Set a user's plan (IDENTIFIER: email address, phone number in +E.164 form, or user id)
   users grant-role IDENTIFIER admin|moderator
       Give a user a role
 

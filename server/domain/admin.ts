@@ -5,6 +5,7 @@ import { tags, user } from "../db/schema.ts";
 import type { Services } from "../services.ts";
 import { QA_BATCH } from "./qa-tag-flow.ts";
 import { cardUrl } from "./tags.ts";
+import { accountLabel, toE164 } from "./users.ts";
 
 /** Minted batches, newest first, with their size (the /qa self-check's throwaway tags are not one). */
 export async function listBatches(services: Services, limit = 20) {
@@ -22,25 +23,46 @@ export async function listBatches(services: Services, limit = 20) {
     .limit(limit);
 }
 
-/** Tags by id or owner email (case-insensitive contains), at most `limit` rows. */
+/**
+ * Tags by id, owner email or owner phone number (case-insensitive contains; a
+ * phone number typed with spaces is matched in its E.164 form), at most
+ * `limit` rows. The owner is shown as operators know them: phone-only
+ * accounts by their number, never by their placeholder address.
+ */
 export async function searchTags(services: Services, query: string, limit = 50) {
   const q = query.trim().slice(0, 100);
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return services.db
+  const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = like(q);
+  // "+44 7700 900123" and "7700 900" both find +447700900123.
+  const phone = toE164(q) ?? (/^[+\d\s().-]+$/.test(q) ? q.replace(/[\s().-]/g, "") : q);
+  const rows = await services.db
     .select({
       id: tags.id,
       product: tags.product,
       isActive: tags.isActive,
       isLost: tags.isLost,
       ownerEmail: user.email,
+      ownerPhone: user.phoneNumber,
       lastScannedAt: tags.lastScannedAt,
       createdAt: tags.createdAt,
     })
     .from(tags)
     .leftJoin(user, eq(user.id, tags.userId))
-    .where(q ? or(ilike(tags.id, pattern), ilike(user.email, pattern)) : undefined)
+    .where(
+      q
+        ? or(
+            ilike(tags.id, pattern),
+            ilike(user.email, pattern),
+            ilike(user.phoneNumber, like(phone)),
+          )
+        : undefined,
+    )
     .orderBy(desc(tags.createdAt), asc(tags.id))
     .limit(limit);
+  return rows.map(({ ownerEmail, ownerPhone, ...row }) => ({
+    ...row,
+    owner: ownerEmail === null ? null : accountLabel(ownerEmail, ownerPhone),
+  }));
 }
 
 async function batchTags(services: Services, batchId: string) {

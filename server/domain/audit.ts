@@ -14,6 +14,7 @@ export type AuditEventType =
   | "tag_scanned"
   | "tag_lost"
   | "tag_unlinked"
+  | "tag_found"
   | "sos_triggered"
   | "alert_sent"
   | "medical_viewed"

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { ContactChannel } from "../../app/lib/validation.ts";
+import { PLANS, type PlanId } from "../../app/lib/plans.ts";
+import type { ContactChannel, ContactInput } from "../../app/lib/validation.ts";
 import type { FieldCipher } from "../crypto.ts";
 import type { Executor } from "../db/client.ts";
 import { contacts } from "../db/schema.ts";
@@ -55,13 +56,120 @@ export async function insertContact(
   return { id, ...input };
 }
 
-/** Deletes a contact only if it belongs to `userId`; returns whether one was removed. */
+/**
+ * The contacts an alert goes to: the first ones by priority, as many as the
+ * plan allows. The owner chooses who they are by ordering the list; the
+ * dashboard shows the same cut. This is the single rule for who is alerted.
+ */
+export function alertedContacts<T>(ordered: T[], plan: PlanId): T[] {
+  const limit = PLANS[plan]?.limits.contacts ?? null;
+  return limit === null ? ordered : ordered.slice(0, Math.max(1, limit));
+}
+
+/** The owner's contacts that an alert reaches on their plan, values decrypted. */
+export async function listAlertedContacts(
+  db: Executor,
+  cipher: FieldCipher,
+  userId: string,
+  plan: PlanId,
+): Promise<ContactData[]> {
+  return alertedContacts(await listContacts(db, cipher, userId), plan);
+}
+
+/**
+ * What moving to `plan` would change for who is alerted: the names that stay
+ * alerted and those that would be kept but no longer alerted; null when
+ * nobody loses alerts.
+ */
+export async function contactsAfterPlanChange(db: Executor, userId: string, plan: PlanId) {
+  const rows = await db
+    .select({ name: contacts.name })
+    .from(contacts)
+    .where(eq(contacts.userId, userId))
+    .orderBy(asc(contacts.priority), asc(contacts.createdAt));
+  const names = rows.map((row) => row.name);
+  const alerted = alertedContacts(names, plan);
+  if (alerted.length === names.length) return null;
+  return { alerted, notAlerted: names.slice(alerted.length) };
+}
+
+/** Serialises changes to one user's contact list (limits, priorities). */
+const lockContacts = (tx: Executor, userId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contacts:${userId}`}))`);
+
+/** Rewrites priorities as 1..n in the given order (no gaps, no ties). */
+async function renumber(tx: Executor, ids: string[]) {
+  for (const [index, id] of ids.entries()) {
+    await tx
+      .update(contacts)
+      .set({ priority: index + 1 })
+      .where(eq(contacts.id, id));
+  }
+}
+
+async function orderedIds(tx: Executor, userId: string) {
+  const rows = await tx
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(eq(contacts.userId, userId))
+    .orderBy(asc(contacts.priority), asc(contacts.createdAt));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes a contact only if it belongs to `userId`, closing the gap in the
+ * order; returns whether one was removed.
+ */
 export async function deleteContact(db: Executor, userId: string, contactId: string) {
-  const removed = await db
-    .delete(contacts)
+  return db.transaction(async (tx) => {
+    await lockContacts(tx, userId);
+    const removed = await tx
+      .delete(contacts)
+      .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)))
+      .returning({ id: contacts.id });
+    if (removed.length === 0) return false;
+    await renumber(tx, await orderedIds(tx, userId));
+    return true;
+  });
+}
+
+/** Moves one of the user's contacts one place up or down; false if it is not theirs or cannot move. */
+export async function moveContact(
+  db: Executor,
+  userId: string,
+  contactId: string,
+  direction: "up" | "down",
+) {
+  return db.transaction(async (tx) => {
+    await lockContacts(tx, userId);
+    const ids = await orderedIds(tx, userId);
+    const from = ids.indexOf(contactId);
+    const to = direction === "up" ? from - 1 : from + 1;
+    if (from === -1 || to < 0 || to >= ids.length) return false;
+    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+    await renumber(tx, ids);
+    return true;
+  });
+}
+
+/** Changes a contact's name, channel and value (already validated); only the owner's. */
+export async function updateContact(
+  db: Executor,
+  cipher: FieldCipher,
+  userId: string,
+  contactId: string,
+  input: ContactInput,
+) {
+  const changed = await db
+    .update(contacts)
+    .set({
+      name: input.name,
+      channel: input.channel,
+      value: cipher.encrypt(input.value, contextOf(contactId)),
+    })
     .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)))
     .returning({ id: contacts.id });
-  return removed.length > 0;
+  return changed.length > 0;
 }
 
 export class ContactLimitError extends Error {
@@ -90,7 +198,7 @@ export async function addContacts(
   inputs: { name: string; channel: ContactChannel; value: string }[],
 ): Promise<ContactData[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contacts:${userId}`}))`);
+    await lockContacts(tx, userId);
     const [{ count } = { count: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(contacts)

@@ -142,6 +142,32 @@ export async function markTagLost(
 }
 
 /**
+ * Found it: undoes Mark Lost without unlinking. Only the owner, only for a
+ * lost tag; the public card is live again at once.
+ */
+export async function markTagFound(
+  services: Services,
+  userId: string,
+  tagId: string,
+  clientAddress: string,
+) {
+  const changed = await services.db
+    .update(tags)
+    .set({ isLost: false, isActive: true, status: "active" })
+    .where(and(eq(tags.id, tagId), eq(tags.userId, userId), eq(tags.isLost, true)))
+    .returning({ id: tags.id });
+  if (changed.length) {
+    await recordAudit(services.db, services.logger, {
+      type: "tag_found",
+      userId,
+      clientAddress,
+      metadata: { tag_id: tagId },
+    });
+  }
+  return changed.length > 0;
+}
+
+/**
  * Unlink: only the owner, only for a tag that is lost or inactive. The tag
  * becomes claimable again with its printed token.
  */

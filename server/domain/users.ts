@@ -1,4 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { isPlanId, type PlanId } from "../../app/lib/plans.ts";
 import type { Executor } from "../db/client.ts";
 import { profiles, user, userRoles } from "../db/schema.ts";
@@ -17,19 +18,42 @@ export class UserNotFoundError extends Error {
   }
 }
 
-/** Finds a user by id or by email address (case-insensitive). */
+/** Phone-only accounts carry a placeholder address that can never receive mail (server/auth/flows.ts). */
+const PHONE_ACCOUNT_DOMAIN = "@phone.safetap.invalid";
+
+/** How operators see an account: its phone number for phone-only accounts, else its email. */
+export function accountLabel(email: string | null, phoneNumber: string | null): string {
+  if (!email) return phoneNumber ?? "";
+  return email.endsWith(PHONE_ACCOUNT_DOMAIN) && phoneNumber ? phoneNumber : email;
+}
+
+/**
+ * The E.164 form of a phone number typed by an operator ("+44 7700 900123",
+ * "+447700900123"), or null when it is not one. Only a possible number is
+ * looked up; whether it is assigned does not matter for finding an account.
+ */
+export function toE164(identifier: string): string | null {
+  if (!identifier.startsWith("+")) return null;
+  const parsed = parsePhoneNumberFromString(identifier);
+  return parsed?.isPossible() ? parsed.number : null;
+}
+
+/** Finds a user by id, email address (case-insensitive) or E.164 phone number. */
 export async function findUserByIdentifier(db: Executor, identifier: string) {
   const trimmed = identifier.trim();
+  const phone = toE164(trimmed);
   const [row] = await db
-    .select({ id: user.id, email: user.email, name: user.name })
+    .select({ id: user.id, email: user.email, name: user.name, phoneNumber: user.phoneNumber })
     .from(user)
     .where(
       trimmed.includes("@")
         ? sql`lower(${user.email}) = ${trimmed.toLowerCase()}`
-        : eq(user.id, trimmed),
+        : phone
+          ? or(eq(user.phoneNumber, phone), eq(user.id, trimmed))
+          : eq(user.id, trimmed),
     )
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, label: accountLabel(row.email, row.phoneNumber) } : null;
 }
 
 async function requireUser(db: Executor, identifier: string) {
@@ -45,14 +69,14 @@ export async function setUserPlan(db: Executor, identifier: string, plan: PlanId
     .insert(profiles)
     .values({ id: found.id, plan })
     .onConflictDoUpdate({ target: profiles.id, set: { plan } });
-  return { userId: found.id, email: found.email, plan };
+  return { userId: found.id, account: found.label, plan };
 }
 
 export async function grantRole(db: Executor, identifier: string, role: Role) {
   if (!isRole(role)) throw new RangeError(`Unknown role "${role}"`);
   const found = await requireUser(db, identifier);
   await db.insert(userRoles).values({ userId: found.id, role }).onConflictDoNothing();
-  return { userId: found.id, email: found.email, role };
+  return { userId: found.id, account: found.label, role };
 }
 
 /** Every role a user holds. */

@@ -48,11 +48,11 @@ export async function runOperatorCommand(
     }
     case "users.set-plan": {
       const result = await setUserPlan(deps.db, command.identifier, command.plan);
-      return `Plan of ${result.email} set to ${result.plan}\n`;
+      return `Plan of ${result.account} set to ${result.plan}\n`;
     }
     case "users.grant-role": {
       const result = await grantRole(deps.db, command.identifier, command.role);
-      return `Role ${result.role} granted to ${result.email}\n`;
+      return `Role ${result.role} granted to ${result.account}\n`;
     }
   }
 }

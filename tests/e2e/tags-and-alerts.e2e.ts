@@ -125,13 +125,15 @@ describe("a tag from minting to help arriving", () => {
     await page.goto("/dashboard");
     await waitForHydration(page);
     const item = page.getByTestId(`tag-${tag.tagId}`);
-    await item.getByRole("button", { name: "Mark Lost" }).click();
+    await item.getByText("Mark Lost", { exact: true }).click();
+    await item.getByRole("button", { name: "Yes, mark as lost" }).click();
     await page.getByText("Tag marked as lost").waitFor();
     await item.getByTestId("tag-badge").getByText("Lost", { exact: true }).waitFor();
     const reader = await openPage(browser);
     await reader.page.goto(`/t/${tag.tagId}`);
     await reader.page.getByRole("heading", { name: "Tag Deactivated" }).waitFor();
-    await item.getByRole("button", { name: "Unlink" }).click();
+    await item.getByText("Unlink", { exact: true }).click();
+    await item.getByRole("button", { name: "Yes, unlink" }).click();
     await page.getByText("This tag can now be claimed by another user.").waitFor();
     await reader.page.goto(`/t/${tag.tagId}`);
     await reader.page.waitForURL(`**/claim/${tag.tagId}`);

@@ -94,7 +94,7 @@ describe("cross-site requests", () => {
   it("control: the same request from the site itself goes through", async () => {
     const response = await browser.post(
       "/dashboard",
-      { intent: "markLost", tagId: owner.tagId },
+      { intent: "markLost", tagId: owner.tagId, confirm: "yes" },
       { "sec-fetch-site": "same-origin", origin: "http://localhost:3000" },
     );
     expect(response.status).toBeLessThan(400);

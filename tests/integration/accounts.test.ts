@@ -670,6 +670,7 @@ describe("data protection", () => {
     const attempt = await bob.post("/dashboard", {
       intent: "removeContact",
       contactId: aliceContact!.id,
+      confirm: "yes",
     });
     expect(attempt.status).toBe(404);
     expect(await attempt.text()).toContain("Error removing contact");
@@ -679,6 +680,7 @@ describe("data protection", () => {
     const garbage = await bob.post("/dashboard", {
       intent: "removeContact",
       contactId: "'; drop table contacts;--",
+      confirm: "yes",
     });
     expect(garbage.status).toBe(404);
     expect((await alice.get("/dashboard")).status).toBe(200);

@@ -127,6 +127,6 @@ describe("/admin", () => {
       plan: "pro",
     });
     expect(unknown.status).toBe(404);
-    expect(await unknown.text()).toContain("No user found for that email or id");
+    expect(await unknown.text()).toContain("No user found for that email, phone number or id");
   });
 });

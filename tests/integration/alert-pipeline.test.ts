@@ -214,9 +214,10 @@ describe("quotas (DESIGN 1.2–1.3): never blocking email", () => {
   it("Free has 3 non-email sends in all, then degrades to email", async () => {
     const owner = await createOwner(app.services, {
       plan: "free",
+      // Free alerts one contact (the first): the text message.
       contacts: [
-        { name: "Mail", channel: "email", value: `mail-${Date.now()}@example.com` },
         { name: "Text", channel: "sms", value: "+15550003333" },
+        { name: "Mail", channel: "email", value: `mail-${Date.now()}@example.com` },
       ],
     });
     const statuses: string[] = [];

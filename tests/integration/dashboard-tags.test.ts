@@ -62,8 +62,8 @@ describe("QR Tags card", () => {
     for (const [intent, extra] of [
       ["testAlert", { idempotencyKey: "stranger-test-key-01" }],
       ["visibility", {}],
-      ["markLost", {}],
-      ["unlink", {}],
+      ["markLost", { confirm: "yes" }],
+      ["unlink", { confirm: "yes" }],
     ] as const) {
       const html = await (await act(strangerClient, intent, extra)).text();
       expect(html).toContain("This tag is not on your account, or cannot do that now.");
@@ -94,14 +94,15 @@ describe("QR Tags card", () => {
   });
 
   it("Mark Lost, then Unlink: the spec's notices and states", async () => {
-    const early = await (await act(ownerClient, "unlink")).text();
+    const early = await (await act(ownerClient, "unlink", { confirm: "yes" })).text();
     expect(early).toContain("Error unlinking tag");
-    const lost = await (await act(ownerClient, "markLost")).text();
+    const lost = await (await act(ownerClient, "markLost", { confirm: "yes" })).text();
     expect(lost).toContain("Tag marked as lost");
     expect(lost).toContain("The public emergency card will show a deactivated message.");
     expect(lost).toMatch(/data-testid="tag-badge"[^>]*>Lost</);
     expect(lost).toContain(">Unlink<");
-    const unlinked = await (await act(ownerClient, "unlink")).text();
+    expect(lost).toContain(">Found it<");
+    const unlinked = await (await act(ownerClient, "unlink", { confirm: "yes" })).text();
     expect(unlinked).toContain("Tag unlinked");
     expect(unlinked).toContain("This tag can now be claimed by another user.");
     expect(await tagRow()).toMatchObject({ userId: null, status: "inactive", isActive: false });

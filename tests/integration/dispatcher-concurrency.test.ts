@@ -48,7 +48,7 @@ afterAll(async () => {
 describe("the dispatcher", () => {
   it("sends other contacts' messages while one provider call hangs", async () => {
     const owner = await createOwner(app.services, {
-      plan: "free",
+      plan: "pro", // room for both contacts
       contacts: [
         { name: "Slow Text", channel: "sms", value: "+15550006666" },
         { name: "Quick Mail", channel: "email", value: "quick@example.com" },

@@ -77,30 +77,36 @@ export function RecentAlerts({ alerts }: { alerts: RecentAlert[] }) {
                     </span>
                   )}
                 </div>
-                <ul className="mt-2 grid gap-1 sm:grid-cols-2">
-                  {alert.deliveries.map((delivery) => (
-                    <li key={delivery.id} className="flex justify-between gap-2">
-                      <span>
-                        {delivery.kind === "quota_notice"
-                          ? t("alerts.notice")
-                          : delivery.contactName}{" "}
-                        · {t(`channels.${delivery.channel}`, { defaultValue: delivery.channel })}
-                      </span>
-                      <span
-                        className={cn(
-                          delivery.status === "failed" && "text-destructive",
-                          delivery.acknowledgedAt && "font-semibold text-success",
-                        )}
-                      >
-                        {delivery.note === "quota" && delivery.status === "skipped"
-                          ? t("alerts.quota")
-                          : t(
-                              `card:alert.state.${delivery.status === "pending" ? "sending" : delivery.status}`,
-                            )}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
+                {/* One row per message, columns aligned across rows at every width. */}
+                <table className="mt-2 w-full text-left" data-testid="alert-deliveries">
+                  <tbody>
+                    {alert.deliveries.map((delivery) => (
+                      <tr key={delivery.id} className="align-top">
+                        <td className="break-words py-0.5 pr-3">
+                          {delivery.kind === "quota_notice"
+                            ? t("alerts.notice")
+                            : delivery.contactName}
+                        </td>
+                        <td className="py-0.5 pr-3 text-muted-foreground">
+                          {t(`channels.${delivery.channel}`, { defaultValue: delivery.channel })}
+                        </td>
+                        <td
+                          className={cn(
+                            "py-0.5 text-right",
+                            delivery.status === "failed" && "text-destructive",
+                            delivery.acknowledgedAt && "font-semibold text-success",
+                          )}
+                        >
+                          {delivery.note === "quota" && delivery.status === "skipped"
+                            ? t("alerts.quota")
+                            : t(
+                                `card:alert.state.${delivery.status === "pending" ? "sending" : delivery.status}`,
+                              )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
               </li>
             ))}
           </ol>

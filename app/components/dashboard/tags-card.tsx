@@ -1,11 +1,12 @@
-import { Download, ExternalLink, QrCode } from "lucide-react";
+import { Download, ExternalLink, QrCode, SearchCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { cn } from "../../lib/cn.ts";
 import type { DashboardActionData } from "../../routes/dashboard.tsx";
-import { Notice } from "../notice.tsx";
+import { Notice, type NoticeData } from "../notice.tsx";
 import { Button, buttonVariants } from "../ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { ConfirmAction } from "./confirm-action.tsx";
 import { WriteTagButton } from "./write-tag-button.tsx";
 
 export interface DashboardTag {
@@ -22,23 +23,31 @@ export interface DashboardTag {
 /**
  * The QR Tags card: each tag with its badge (Lost / status), card link, QR
  * downloads, what the card shows, and the actions the spec allows for its
- * state: Mark Lost and Test Alert while active and not lost, Unlink once
- * lost or inactive.
+ * state: Test Alert, and apart from it Mark Lost, while active and not lost;
+ * Found it and Unlink once lost or inactive. Mark Lost and Unlink ask first.
+ * A notice about one tag is shown in that tag's row, where the user pressed.
  */
 export function TagsCard({
   tags,
   testKey,
   actionData,
+  landingNotice,
   hasContacts,
 }: {
   tags: DashboardTag[];
   testKey: string;
   actionData: DashboardActionData | undefined;
+  /** A notice the user arrived with (tag claimed, already owned), shown at the card's top. */
+  landingNotice: NoticeData | null;
   hasContacts: boolean;
 }) {
   const { t, i18n } = useTranslation("account");
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  // Busy until the page has its fresh data, so a second Test Alert carries a new key.
+  const busy = navigation.state !== "idle";
+  // While a tag's form is on its way, no earlier answer about that tag is shown:
+  // a "sent" notice comes only from the answer to this press.
+  const pendingTag = navigation.formData?.get("tagId") ?? null;
   const format = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: "medium",
     timeStyle: "short",
@@ -51,7 +60,15 @@ export function TagsCard({
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
-        <Notice notice={actionData?.notice} />
+        <Notice
+          notice={
+            actionData && !tags.some((tag) => tag.id === actionData.tagId)
+              ? actionData.notice
+              : actionData
+                ? null
+                : landingNotice
+          }
+        />
         {tags.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("tags.empty")}</p>
         ) : (
@@ -94,6 +111,9 @@ export function TagsCard({
                         : t(`tags.status.${tag.status === "active" ? "active" : "inactive"}`)}
                     </span>
                   </div>
+                  {actionData?.tagId === tag.id && pendingTag !== tag.id ? (
+                    <Notice notice={actionData.notice} />
+                  ) : null}
                   <div className="flex flex-wrap gap-2">
                     <a
                       href={`/t/${tag.id}`}
@@ -154,45 +174,52 @@ export function TagsCard({
                       {t("tags.save")}
                     </Button>
                   </Form>
-                  <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
-                    <input type="hidden" name="tagId" value={tag.id} />
-                    <input type="hidden" name="idempotencyKey" value={testKey} />
-                    {usable ? (
-                      <>
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="testAlert"
-                          size="sm"
-                          variant="secondary"
-                          disabled={busy || !hasContacts}
-                        >
-                          {t("tags.testAlert")}
-                        </Button>
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="markLost"
-                          size="sm"
-                          variant="destructive"
-                          disabled={busy}
-                        >
-                          {t("tags.markLost")}
-                        </Button>
-                      </>
-                    ) : (
+                  {usable ? (
+                    <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
+                      <input type="hidden" name="tagId" value={tag.id} />
+                      <input type="hidden" name="idempotencyKey" value={testKey} />
                       <Button
                         type="submit"
                         name="intent"
-                        value="unlink"
+                        value="testAlert"
                         size="sm"
-                        variant="outline"
-                        disabled={busy}
+                        variant="secondary"
+                        disabled={busy || !hasContacts}
                       >
-                        {t("tags.unlink")}
+                        {t("tags.testAlert")}
                       </Button>
+                    </Form>
+                  ) : tag.isLost ? (
+                    <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
+                      <input type="hidden" name="tagId" value={tag.id} />
+                      <Button type="submit" name="intent" value="found" size="sm" disabled={busy}>
+                        <SearchCheck aria-hidden="true" /> {t("tags.found")}
+                      </Button>
+                    </Form>
+                  ) : null}
+                  <div className="border-t pt-3" data-testid="tag-danger-zone">
+                    {usable ? (
+                      <ConfirmAction
+                        key="markLost"
+                        trigger={t("tags.markLost")}
+                        message={t("tags.lostConfirm")}
+                        confirmLabel={t("tags.lostConfirmYes")}
+                        intent="markLost"
+                        fields={{ tagId: tag.id }}
+                        disabled={busy}
+                      />
+                    ) : (
+                      <ConfirmAction
+                        key="unlink"
+                        trigger={t("tags.unlink")}
+                        message={t("tags.unlinkConfirm")}
+                        confirmLabel={t("tags.unlinkConfirmYes")}
+                        intent="unlink"
+                        fields={{ tagId: tag.id }}
+                        disabled={busy}
+                      />
                     )}
-                  </Form>
+                  </div>
                 </li>
               );
             })}

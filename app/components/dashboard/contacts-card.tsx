@@ -1,0 +1,381 @@
+import { ArrowDown, ArrowUp, Pencil, Trash2, Users } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { cn } from "../../lib/cn.ts";
+import { CONTACT_CHANNELS, LIMITS, sanitizeText, validateContact } from "../../lib/validation.ts";
+import { Notice, type NoticeData, useNotice } from "../notice.tsx";
+import { Button, buttonVariants } from "../ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Input, Label, Select } from "../ui/input.tsx";
+import { ConfirmAction } from "./confirm-action.tsx";
+
+export type ContactField = "name" | "channel" | "value";
+export type ContactFieldErrors = Partial<Record<ContactField, string>>;
+
+export interface DashboardContact {
+  id: string;
+  name: string;
+  channel: string;
+  value: string;
+  priority: number;
+}
+
+export interface ContactsActionData {
+  notice: NoticeData;
+  /** The contact whose edit form answered, or absent for the add form. */
+  contactId?: string;
+  values?: { name: string; channel: string; value: string };
+  fieldErrors?: ContactFieldErrors;
+}
+
+const FIELDS: ContactField[] = ["name", "channel", "value"];
+
+/** Every field's problem (not only the first), with the same checks as the server. */
+export function contactFieldErrors(values: {
+  name: unknown;
+  channel: unknown;
+  value: unknown;
+}): ContactFieldErrors {
+  const checked = validateContact(values);
+  if (checked.ok) return {};
+  const errors: ContactFieldErrors = { [checked.field]: checked.error };
+  if (checked.field === "name") {
+    const rest = validateContact({ ...values, name: "x" });
+    if (!rest.ok) errors[rest.field as ContactField] = rest.error;
+  }
+  return errors;
+}
+
+/**
+ * Emergency Contacts: the list in alerting order (move up/down, edit, remove
+ * after a confirmation), which of them the plan alerts, and the add form.
+ */
+export function ContactsCard({
+  contacts,
+  limit,
+  planName,
+  actionData,
+}: {
+  contacts: DashboardContact[];
+  limit: number | null;
+  planName: string;
+  actionData: ContactsActionData | undefined;
+}) {
+  const { t } = useTranslation("account");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const alerted = limit === null ? contacts.length : Math.max(1, limit);
+  const over = contacts.length > alerted;
+  const addAnswer = actionData && !actionData.contactId ? actionData : undefined;
+  return (
+    <Card id="contacts" className="scroll-mt-24 lg:col-span-2">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Users className="size-5 text-primary" aria-hidden="true" /> {t("contacts.title")}
+        </CardTitle>
+        <p className="text-sm text-muted-foreground">
+          {limit === null
+            ? t("contacts.countUnlimited", { count: contacts.length })
+            : t("contacts.count", { count: contacts.length, limit })}
+        </p>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {over ? (
+          <p
+            className="rounded-lg border border-warning/50 bg-warning/10 p-3 text-sm"
+            data-testid="contacts-over-limit"
+          >
+            {t("contacts.overLimit", {
+              count: alerted,
+              plan: planName,
+              names: contacts
+                .slice(0, alerted)
+                .map((c) => c.name)
+                .join(", "),
+            })}
+          </p>
+        ) : null}
+        {contacts.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("contacts.empty")}</p>
+        ) : (
+          <>
+            {contacts.length > 1 ? (
+              <p className="text-sm text-muted-foreground">{t("contacts.orderHint")}</p>
+            ) : null}
+            <ol className="space-y-2" data-testid="contact-list">
+              {contacts.map((contact, index) => (
+                <ContactRow
+                  key={contact.id}
+                  contact={contact}
+                  position={index + 1}
+                  first={index === 0}
+                  last={index === contacts.length - 1}
+                  isAlerted={index < alerted}
+                  showAlerted={over}
+                  busy={busy}
+                  actionData={actionData?.contactId === contact.id ? actionData : undefined}
+                />
+              ))}
+            </ol>
+          </>
+        )}
+        <ContactForm
+          intent="addContact"
+          submitLabel={t("contacts.add")}
+          answer={addAnswer}
+          busy={busy}
+          className="rounded-lg border border-dashed p-3 sm:grid-cols-[1fr_8rem_1fr_auto]"
+          resetOnSuccess
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ContactRow({
+  contact,
+  position,
+  first,
+  last,
+  isAlerted,
+  showAlerted,
+  busy,
+  actionData,
+}: {
+  contact: DashboardContact;
+  position: number;
+  first: boolean;
+  last: boolean;
+  isAlerted: boolean;
+  showAlerted: boolean;
+  busy: boolean;
+  actionData: ContactsActionData | undefined;
+}) {
+  const { t } = useTranslation("account");
+  const editing = Boolean(actionData?.fieldErrors);
+  return (
+    <li
+      className={cn("space-y-2 rounded-lg border p-3", !isAlerted && "border-dashed opacity-80")}
+      data-testid={`contact-${position}`}
+    >
+      <Notice notice={actionData && !editing ? actionData.notice : null} />
+      <div className="flex items-center justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold">
+            <span className="mr-2 text-muted-foreground">{position}.</span>
+            {contact.name}
+            {showAlerted ? (
+              <span
+                className={cn(
+                  "ml-2 rounded-full px-2 py-0.5 text-xs font-semibold",
+                  isAlerted ? "bg-primary text-primary-foreground" : "bg-secondary",
+                )}
+                data-testid="contact-alerted"
+              >
+                {isAlerted ? t("contacts.alerted") : t("contacts.notAlerted")}
+              </span>
+            ) : null}
+          </p>
+          <p className="truncate text-sm text-muted-foreground">
+            {t(`channels.${contact.channel}`)} · {contact.value}
+          </p>
+        </div>
+        <Form method="post" replace preventScrollReset className="flex shrink-0 gap-1">
+          <input type="hidden" name="contactId" value={contact.id} />
+          <input type="hidden" name="intent" value="moveContact" />
+          <Button
+            type="submit"
+            name="direction"
+            value="up"
+            variant="ghost"
+            size="icon"
+            disabled={busy || first}
+            aria-label={t("contacts.moveUp", { name: contact.name })}
+          >
+            <ArrowUp aria-hidden="true" />
+          </Button>
+          <Button
+            type="submit"
+            name="direction"
+            value="down"
+            variant="ghost"
+            size="icon"
+            disabled={busy || last}
+            aria-label={t("contacts.moveDown", { name: contact.name })}
+          >
+            <ArrowDown aria-hidden="true" />
+          </Button>
+        </Form>
+      </div>
+      <div className="flex flex-wrap items-start gap-2">
+        <details className="min-w-0 flex-1" open={editing || undefined}>
+          <summary
+            className={cn(
+              buttonVariants({ variant: "outline", size: "sm" }),
+              "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+            )}
+          >
+            <Pencil aria-hidden="true" /> {t("contacts.edit", { name: contact.name })}
+          </summary>
+          <ContactForm
+            intent="editContact"
+            contactId={contact.id}
+            defaults={contact}
+            submitLabel={t("contacts.save")}
+            answer={editing ? actionData : undefined}
+            busy={busy}
+            className="mt-2 sm:grid-cols-[1fr_8rem_1fr_auto]"
+          />
+        </details>
+        <ConfirmAction
+          trigger={<Trash2 aria-hidden="true" />}
+          triggerLabel={t("contacts.remove", { name: contact.name })}
+          message={t("contacts.removeConfirm", { name: contact.name })}
+          confirmLabel={t("contacts.removeConfirmYes")}
+          intent="removeContact"
+          fields={{ contactId: contact.id }}
+          disabled={busy}
+        />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Name, channel and value with a message under each field that is wrong
+ * (`aria-invalid`, `aria-describedby`); the first wrong field gets the focus,
+ * after the browser's check or the server's answer.
+ */
+function ContactForm({
+  intent,
+  contactId,
+  defaults,
+  submitLabel,
+  answer,
+  busy,
+  className,
+  resetOnSuccess,
+}: {
+  intent: "addContact" | "editContact";
+  contactId?: string;
+  defaults?: { name: string; channel: string; value: string };
+  submitLabel: string;
+  answer: ContactsActionData | undefined;
+  busy: boolean;
+  className?: string;
+  resetOnSuccess?: boolean;
+}) {
+  const { t } = useTranslation("account");
+  // Field messages are the shared validation keys (common namespace).
+  const { t: tCommon } = useTranslation();
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { notice, show: showNotice } = useNotice(answer, answer?.notice);
+  const [local, setLocal] = useState<{ answer: unknown; errors: ContactFieldErrors } | null>(null);
+  const errors = local && local.answer === answer ? local.errors : (answer?.fieldErrors ?? {});
+  const values = answer?.fieldErrors ? answer.values : defaults;
+
+  const focusFirstInvalid = (found: ContactFieldErrors) => {
+    const field = FIELDS.find((f) => found[f]);
+    if (field) document.getElementById(`${id}-${field}`)?.focus();
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per server answer
+  useEffect(() => {
+    if (answer?.fieldErrors) focusFirstInvalid(answer.fieldErrors);
+    if (resetOnSuccess && answer?.notice.tone === "success") formRef.current?.reset();
+  }, [answer]);
+
+  const describedBy = (field: ContactField) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const fieldError = (field: ContactField) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="text-sm text-destructive">
+        {tCommon(errors[field]!)}
+      </p>
+    ) : null;
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      replace
+      preventScrollReset
+      noValidate
+      className={cn("grid gap-3", className)}
+      data-testid={contactId ? "edit-contact-form" : "add-contact-form"}
+      onSubmit={(event) => {
+        const form = new FormData(event.currentTarget);
+        const found = contactFieldErrors({
+          name: form.get("name"),
+          channel: form.get("channel"),
+          value: form.get("value"),
+        });
+        if (Object.keys(found).length === 0) return;
+        event.preventDefault();
+        setLocal({ answer, errors: found });
+        const incomplete = !sanitizeText(form.get("name")) || !sanitizeText(form.get("value"));
+        showNotice({
+          tone: "error",
+          title: incomplete
+            ? "account:contacts.incomplete"
+            : contactId
+              ? "account:contacts.saveFailed"
+              : "account:contacts.addFailed",
+          description: incomplete ? "validation.fillAllFields" : undefined,
+        });
+        focusFirstInvalid(found);
+      }}
+    >
+      <div className="sm:col-span-full">
+        <Notice notice={notice} />
+      </div>
+      {contactId ? <input type="hidden" name="contactId" value={contactId} /> : null}
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-name`}>{t("contacts.name")}</Label>
+        <Input
+          id={`${id}-name`}
+          name="name"
+          maxLength={LIMITS.name}
+          defaultValue={values?.name}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describedBy("name")}
+        />
+        {fieldError("name")}
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-channel`}>{t("contacts.channel")}</Label>
+        <Select
+          id={`${id}-channel`}
+          name="channel"
+          defaultValue={values?.channel ?? "sms"}
+          aria-invalid={errors.channel ? true : undefined}
+          aria-describedby={describedBy("channel")}
+        >
+          {CONTACT_CHANNELS.map((c) => (
+            <option key={c} value={c}>
+              {t(`channels.${c}`)}
+            </option>
+          ))}
+        </Select>
+        {fieldError("channel")}
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-value`}>{t("contacts.value")}</Label>
+        <Input
+          id={`${id}-value`}
+          name="value"
+          maxLength={LIMITS.email}
+          defaultValue={values?.value}
+          aria-invalid={errors.value ? true : undefined}
+          aria-describedby={describedBy("value")}
+        />
+        {fieldError("value")}
+      </div>
+      <div className="flex items-end">
+        <Button type="submit" name="intent" value={intent} disabled={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}
