@@ -16,6 +16,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { listRecentAlerts } from "../../server/alerts/history.ts";
+import { riskyContactError } from "../../server/alerts/toll-limits.ts";
 import {
   addContacts,
   ContactLimitError,
@@ -138,9 +139,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const checked = validateContact(values);
-    if (!checked.ok) {
+    const refusal = checked.ok ? riskyContactError(context.services, checked.contact) : null;
+    if (!checked.ok || refusal) {
       return reply(
-        { tone: "error", title: "account:contacts.addFailed", description: checked.error },
+        {
+          tone: "error",
+          title: "account:contacts.addFailed",
+          description: checked.ok ? refusal! : checked.error,
+        },
         400,
         values,
       );

@@ -8,6 +8,7 @@ import { type ContactData, listContacts } from "../domain/contacts.ts";
 import { getProfile } from "../domain/profiles.ts";
 import type { Services } from "../services.ts";
 import { alertTokens } from "./tokens.ts";
+import { applyTollCaps, emergencyFloorAllowed } from "./toll-limits.ts";
 
 export type AlertSource = "card" | "sos" | "test";
 export type DeliveryChannel = "email" | "sms" | "whatsapp" | "voice";
@@ -177,6 +178,28 @@ export function planDeliveries(input: {
 }
 
 /**
+ * A real emergency that the toll ceilings left reaching nobody still messages
+ * its first phone contact, a few times a day per account (decision 110).
+ */
+async function keepEmergencyHeard(
+  services: Services,
+  tx: Transaction,
+  userId: string,
+  isTest: boolean,
+  planned: PlannedDelivery[],
+) {
+  if (isTest) return;
+  if (planned.some((d) => d.status === "pending" && d.kind === "alert")) return;
+  const first = planned.find(
+    (d) => d.status === "skipped" && isPhoneChannel(d.channel) && d.note?.startsWith("limit_"),
+  );
+  if (first && (await emergencyFloorAllowed(services, tx, userId))) {
+    first.status = "pending";
+    first.note = "emergency_floor";
+  }
+}
+
+/**
  * Records an alert and its deliveries in one transaction. A repeated
  * idempotency key returns the first alert and creates nothing.
  */
@@ -234,6 +257,13 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
       isTest,
       ownerEmail,
     });
+    await applyTollCaps(
+      services,
+      tx,
+      { userId: input.userId, tagId: input.tagId, isTest },
+      planned,
+    );
+    await keepEmergencyHeard(services, tx, input.userId, isTest, planned);
     if (planned.length) {
       await tx.insert(alertDeliveries).values(
         planned.map((d) => ({

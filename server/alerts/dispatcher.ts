@@ -4,6 +4,7 @@ import { alertDeliveries, alerts, profiles, user } from "../db/schema.ts";
 import { ProviderError } from "../delivery/twilio.ts";
 import type { Services } from "../services.ts";
 import { composeAlertMessage } from "./compose.ts";
+import { spendBreaker } from "./spend-breaker.ts";
 import { alertTokens } from "./tokens.ts";
 
 export const MAX_ATTEMPTS = 8;
@@ -48,6 +49,7 @@ export function createDispatcher(
    * longer holds up every other contact's message behind it.
    */
   const concurrency = options.concurrency ?? config.dispatcherConcurrency;
+  const spend = spendBreaker(services);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let again = false;
@@ -121,6 +123,14 @@ export function createDispatcher(
       skippedContacts: delivery.kind === "quota_notice" ? delivery.contactName : undefined,
     });
     message.metadata = { deliveryId: delivery.id, alertId: alert.id, kind: delivery.kind };
+    // The provider spend breaker (decision 110): held back means skipped, with its reason.
+    if (!(await spend.allows(delivery.channel))) {
+      await db
+        .update(alertDeliveries)
+        .set({ status: "skipped", note: "spend_limit", lockedUntil: null })
+        .where(stillClaimed(delivery));
+      return;
+    }
     try {
       const receipt = await services.messenger.send(message, { idempotencyKey: delivery.id });
       await db
