@@ -22,6 +22,7 @@ import {
   recordScan,
   revealMedical,
 } from "../../server/domain/public-card.ts";
+import { revealAllowed } from "../../server/security/card-harvest.ts";
 import { buttonVariants } from "../components/ui/button.tsx";
 import {
   type AlertStore,
@@ -102,7 +103,9 @@ export const handle: InlineCssHandle & I18nNamespacesHandle & DeferScriptsHandle
 /** The card's data is fetched once; reveals and alerts answer with their own data. */
 export const shouldRevalidate = () => false;
 
-type ActionResult = { intent: "reveal"; medical: MedicalInfo | null } | CardAlertResult;
+type ActionResult =
+  | { intent: "reveal"; medical: MedicalInfo | null; limited?: boolean }
+  | CardAlertResult;
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const tagId = normaliseTagId(params.tagId);
@@ -112,6 +115,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "reveal") {
+    const allowed = await revealAllowed(services, tagId, context.clientAddress);
+    if (!allowed.allowed) {
+      return data<ActionResult>(
+        { intent: "reveal", medical: null, limited: true },
+        { status: 429, headers: { "Retry-After": String(allowed.retryAfterSeconds) } },
+      );
+    }
     const medical = await revealMedical(services, tagId, context.clientAddress);
     return data<ActionResult>({ intent: "reveal", medical }, { status: medical ? 200 : 404 });
   }
@@ -240,6 +250,7 @@ function MedicalSection({ actionData }: { actionData: ActionResult | undefined }
   const result = fetcher.data ?? actionData;
   const medical = result?.intent === "reveal" ? result.medical : null;
   const revealed = result?.intent === "reveal";
+  const limited = result?.intent === "reveal" && result.limited === true;
   return (
     <section aria-labelledby="medical-title" className="rounded-xl border bg-card p-4">
       <h2 id="medical-title" className="text-lg font-semibold">
@@ -280,7 +291,9 @@ function MedicalSection({ actionData }: { actionData: ActionResult | undefined }
           <MedicalRow label={t("medical.dateOfBirth")} value={medical.dateOfBirth} />
         </dl>
       ) : (
-        <p className="mt-2 text-sm text-muted-foreground">{t("medical.none")}</p>
+        <p className="mt-2 text-sm text-muted-foreground" role={limited ? "alert" : undefined}>
+          {limited ? t("limited.reveal") : t("medical.none")}
+        </p>
       )}
     </section>
   );
