@@ -109,13 +109,18 @@ export async function cardAlertPressure(
   const { limiter } = services;
   const byAddress = await limiter.consume(CARD_ALERT_RULES.address, input.address);
   if (!byAddress.allowed) return { outcome: "limited", ...byAddress };
+  // Every press marks its device (address) for this tag, so only a device
+  // that has not alerted the tag today counts as new under load.
+  const device = `${input.tagId}:${input.address}`;
   const shared = await limiter.consume(CARD_ALERT_RULES.tag, input.tagId);
-  if (shared.allowed) return { outcome: "allowed" };
+  if (shared.allowed) {
+    await limiter.consume(CARD_ALERT_RULES.firstFromDevice, device);
+    return { outcome: "allowed" };
+  }
   if (!(await validProof(services, input.proof))) return { outcome: "challenge" };
   const fresh =
-    (input.location && (await isFreshLocation(services, input.tagId, input.location))) ||
-    (await limiter.consume(CARD_ALERT_RULES.firstFromDevice, `${input.tagId}:${input.address}`))
-      .allowed;
+    (await limiter.consume(CARD_ALERT_RULES.firstFromDevice, device)).allowed ||
+    (input.location !== null && (await isFreshLocation(services, input.tagId, input.location)));
   if (!fresh) return { outcome: "limited", retryAfterSeconds: shared.retryAfterSeconds };
   const reserve = await limiter.consume(CARD_ALERT_RULES.reserve, input.tagId);
   return reserve.allowed ? { outcome: "allowed" } : { outcome: "limited", ...reserve };
