@@ -56,8 +56,8 @@ const envSchema = z.object({
   DISPATCHER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DISPATCHER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   OPERATOR_EMAIL: z.email().optional(),
-  PAID_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(500),
-  WHATSAPP_SENDS_BEYOND_PER_HOUR: z.coerce.number().int().min(0).default(500),
+  PAID_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(2000),
+  WHATSAPP_SENDS_BEYOND_PER_HOUR: z.coerce.number().int().min(0).default(1000),
   ALLOWED_PHONE_PREFIXES: z
     .string()
     .regex(/^\+\d{1,8}(,\+\d{1,8})*$/, "must be +prefixes separated by commas, e.g. +53,+4470")

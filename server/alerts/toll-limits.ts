@@ -29,8 +29,8 @@ export const TOLL_RULES = {
   tagHour: { name: "toll:tag:h", points: 40, windowSeconds: HOUR },
   tagDay: { name: "toll:tag:d", points: 80, windowSeconds: DAY },
   /** Per country calling code, all accounts together. */
-  prefixHour: { name: "toll:prefix:h", points: 200, windowSeconds: HOUR },
-  prefixDay: { name: "toll:prefix:d", points: 1000, windowSeconds: DAY },
+  prefixHour: { name: "toll:prefix:h", points: 1_000, windowSeconds: HOUR },
+  prefixDay: { name: "toll:prefix:d", points: 5_000, windowSeconds: DAY },
   destinationHour: { name: "toll:dest:h", points: 6, windowSeconds: HOUR },
   destinationDay: { name: "toll:dest:d", points: 12, windowSeconds: DAY },
   /** A real emergency that every cap would leave unheard still messages its first phone contact. */
