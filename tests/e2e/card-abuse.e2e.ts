@@ -63,7 +63,6 @@ describe("a finder on a tag an attacker is pressing", () => {
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await scriptedPress(tag.tagId, "203.0.113.150"));
     expect(answers.slice(0, 3).map((a) => a.status)).toEqual([200, 200, 200]);
-    expect(answers.at(-1)).toMatchObject({ status: 429, body: { reason: "challenge" } });
 
     const finder = await openPage(browser);
     await finder.page.goto(`/t/${tag.tagId}`);
