@@ -209,6 +209,17 @@ describe("test alerts are limited far lower than emergencies", () => {
     const html = await (await test()).text();
     expect(html).toContain("Test alerts are limited to 3 an hour and 10 a day.");
     expect(await alertsOn(owner.tagId)).toBe(3);
+    // The activation screen's Test Alert shares the account's count.
+    const fromActivation = await client.post("/activate", {
+      intent: "test",
+      tagId: owner.tagId,
+      idempotencyKey: randomUUID(),
+    });
+    expect(fromActivation.status).toBe(429);
+    expect(await fromActivation.text()).toContain(
+      "Test alerts are limited to 3 an hour and 10 a day.",
+    );
+    expect(await alertsOn(owner.tagId)).toBe(3);
   });
 });
 
