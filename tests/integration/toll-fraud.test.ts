@@ -139,43 +139,62 @@ describe("toll fraud through alerts", () => {
     expect(toVictimContact.map((r) => [r.channel, r.to])).toContainEqual(["sms", NUMBERS[0]]);
   }, 240_000);
 
-  it("a real emergency whose numbers the ceilings have used up still messages its first phone contact (the floor), a few times a day", async () => {
-    const owner = await createOwner(app.services, {
-      name: "Flo Floor",
-      plan: "enterprise",
-      contacts: [{ name: "Only", channel: "sms", value: "+12025550999" }],
-    });
-    const sos = async () => {
-      const raised = await raiseAlert(app.services, {
-        source: "sos",
-        userId: owner.userId,
-        tagId: owner.tagId,
-        idempotencyKey: randomUUID(),
-        location: null,
-        clientAddress: "192.0.2.9",
-      });
-      return app.services.db
-        .select({
-          channel: alertDeliveries.channel,
-          status: alertDeliveries.status,
-          note: alertDeliveries.note,
-        })
-        .from(alertDeliveries)
-        .where(eq(alertDeliveries.alertId, raised.alertId));
-    };
-    // An SMS and a call each: three emergencies use the number's hour.
-    for (let i = 0; i < TOLL_RULES.destinationHour.points / 2; i++) {
-      expect((await sos()).every((d) => d.status === "pending")).toBe(true);
-    }
-    const capped = await sos();
-    expect(capped).toContainEqual({ channel: "sms", status: "pending", note: "emergency_floor" });
-    expect(capped).toContainEqual({
-      channel: "voice",
-      status: "skipped",
-      note: "limit_destination",
-    });
-    for (let i = 1; i < TOLL_RULES.floorDay.points; i++) await sos();
-    const beyondFloor = await sos();
-    expect(beyondFloor.every((d) => d.status === "skipped")).toBe(true);
+  it("a real emergency whose numbers the ceilings have used up still messages its first phone contact (the floor), a few times a day", () =>
+    floorHolds(app));
+});
+
+/** Three emergencies use a number's hour (an SMS and a call each); the fourth reaches it through the floor. */
+async function floorHolds(app: TestApp) {
+  const owner = await createOwner(app.services, {
+    name: "Flo Floor",
+    plan: "enterprise",
+    contacts: [{ name: "Only", channel: "sms", value: "+12025550999" }],
   });
+  const sos = async () => {
+    const raised = await raiseAlert(app.services, {
+      source: "sos",
+      userId: owner.userId,
+      tagId: owner.tagId,
+      idempotencyKey: randomUUID(),
+      location: null,
+      clientAddress: "192.0.2.9",
+    });
+    return app.services.db
+      .select({
+        channel: alertDeliveries.channel,
+        status: alertDeliveries.status,
+        note: alertDeliveries.note,
+      })
+      .from(alertDeliveries)
+      .where(eq(alertDeliveries.alertId, raised.alertId));
+  };
+  // An SMS and a call each: three emergencies use the number's hour.
+  for (let i = 0; i < TOLL_RULES.destinationHour.points / 2; i++) {
+    expect((await sos()).every((d) => d.status === "pending")).toBe(true);
+  }
+  const capped = await sos();
+  expect(capped).toContainEqual({ channel: "sms", status: "pending", note: "emergency_floor" });
+  expect(capped).toContainEqual({
+    channel: "voice",
+    status: "skipped",
+    note: "limit_destination",
+  });
+  for (let i = 1; i < TOLL_RULES.floorDay.points; i++) await sos();
+  const beyondFloor = await sos();
+  expect(beyondFloor.every((d) => d.status === "skipped")).toBe(true);
+}
+
+const { TEST_REDIS_URL } = process.env;
+
+describe.skipIf(!TEST_REDIS_URL)("toll ceilings with Redis as the limiter", () => {
+  let redisApp: TestApp;
+  beforeAll(async () => {
+    redisApp = await createTestApp({ ...twilio.env(), REDIS_URL: TEST_REDIS_URL! });
+  });
+  afterAll(async () => {
+    await redisApp?.services.limiter.close();
+    await redisApp?.close();
+  });
+
+  it("the floor and the ceilings hold the same way", () => floorHolds(redisApp));
 });
