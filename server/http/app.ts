@@ -172,7 +172,7 @@ export function createHttpApp(
     clientAddress: c.get("clientAddress"),
   });
   // Scans, reveals and .data URLs per address, in front of the render cache (decision 112).
-  app.use("/t/*", cardHarvestLimit(services));
+  app.use("/t/*", cardHarvestLimit());
   const cardCache = cardRenderCache(options.handlePage);
   app.get("/t/:tagId", (c) => cardCache(c.req.raw, loadContext(c)));
   app.all("*", (c) => options.handlePage(c.req.raw, loadContext(c)));

@@ -79,7 +79,7 @@ function cardIdOf(path: string): string | null {
 }
 
 /** The middleware in front of the card (and its render cache). */
-export function cardHarvestLimit(_services: Services): MiddlewareHandler {
+export function cardHarvestLimit(): MiddlewareHandler {
   const windows = new Map<string, Window>();
   const { requests, distinctTags, maxAddresses } = CARD_HARVEST_LIMITS;
   return async (c, next) => {
