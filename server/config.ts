@@ -55,6 +55,13 @@ const envSchema = z.object({
   DISPATCHER_ENABLED: booleanFromString.default(true),
   DISPATCHER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DISPATCHER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  OPERATOR_EMAIL: z.email().optional(),
+  PAID_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(2000),
+  WHATSAPP_SENDS_BEYOND_PER_HOUR: z.coerce.number().int().min(0).default(1000),
+  ALLOWED_PHONE_PREFIXES: z
+    .string()
+    .regex(/^\+\d{1,8}(,\+\d{1,8})*$/, "must be +prefixes separated by commas, e.g. +53,+4470")
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -95,6 +102,13 @@ export interface Config {
   dispatcherConcurrency: number;
   /** Secrets that were generated into DATA_DIR because none were configured. */
   generatedSecrets: string[];
+  /** Toll-fraud controls (decision 110): who is paged, the spend breaker, allowed risky prefixes. */
+  toll: {
+    operatorEmail?: string;
+    paidSendsPerHour: number;
+    whatsappBeyondPerHour: number;
+    allowedPhonePrefixes: string[];
+  };
 }
 
 export class ConfigError extends Error {
@@ -194,5 +208,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dispatcherLeaseSeconds: e.DISPATCHER_LEASE_SECONDS,
     dispatcherConcurrency: e.DISPATCHER_CONCURRENCY,
     generatedSecrets,
+    toll: {
+      operatorEmail: e.OPERATOR_EMAIL,
+      paidSendsPerHour: e.PAID_SENDS_PER_HOUR,
+      whatsappBeyondPerHour: e.WHATSAPP_SENDS_BEYOND_PER_HOUR,
+      allowedPhonePrefixes: e.ALLOWED_PHONE_PREFIXES?.split(",") ?? [],
+    },
   };
 }

@@ -7,6 +7,8 @@
  * This module is the logic only; the IndexedDB store is in alert-queue-idb.ts.
  */
 
+import { isAlertChallenge, solveAlertChallenge } from "./alert-challenge.ts";
+
 export type AlertFailure = "no_contacts" | "rate_limited" | "refused" | "invalid" | "expired";
 
 export interface QueuedAlert {
@@ -219,18 +221,32 @@ export function httpAlertSender(fetchImpl: typeof fetch = fetch, origin = ""): A
       body.set("latitude", alert.latitude);
       body.set("longitude", alert.longitude);
     }
-    let response: Response;
-    try {
-      response = await fetchImpl(`${origin}/t/${encodeURIComponent(alert.tagId)}/alert`, {
+    const post = () =>
+      fetchImpl(`${origin}/t/${encodeURIComponent(alert.tagId)}/alert`, {
         method: "POST",
         body,
         headers: { accept: "application/json" },
         credentials: "same-origin",
       });
+    let response: Response;
+    let json: { reason?: unknown; challenge?: unknown } | null;
+    try {
+      response = await post();
+      json = await response.json().catch(() => null);
+      // A tag under load asks for a proof of work (decision 111): solve it and send again.
+      if (response.status === 429 && json?.reason === "challenge") {
+        const proof = isAlertChallenge(json.challenge)
+          ? await solveAlertChallenge(json.challenge)
+          : null;
+        if (proof) {
+          body.set("altcha", proof);
+          response = await post();
+          json = await response.json().catch(() => null);
+        }
+      }
     } catch {
       return { kind: "retry", afterMs: null };
     }
-    const json = await response.json().catch(() => null);
     return outcomeOf(response.status, json, response.headers.get("retry-after"));
   };
 }

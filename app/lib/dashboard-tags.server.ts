@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { isIdempotencyKey, raiseAlert } from "../../server/alerts/create.ts";
+import { consumeTestAlert } from "../../server/alerts/toll-limits.ts";
 import { normaliseTagId } from "../../server/domain/public-card.ts";
 import {
   findAlertableTag,
@@ -71,6 +72,9 @@ export async function handleTagAction(
     default: {
       if (!(await findAlertableTag(services, userId, tagId))) {
         return reply(notice("error", "testFailed", "notYours"));
+      }
+      if (!(await consumeTestAlert(services, userId)).allowed) {
+        return reply(notice("error", "testFailed", "testTooMany"));
       }
       const key = String(form.get("idempotencyKey") ?? "");
       const raised = await raiseAlert(services, {

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { isIdempotencyKey, raiseAlert } from "../../server/alerts/create.ts";
+import { consumeTestAlert } from "../../server/alerts/toll-limits.ts";
 import { claimTag, findAlertableTag } from "../../server/domain/tag-lifecycle.ts";
 import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
 import { Button, buttonVariants } from "../components/ui/button.tsx";
@@ -45,6 +46,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionData>(
         { notice: { tone: "error", title: "tags:notices.testFailed" } },
         { status: 404 },
+      );
+    }
+    const limited = await consumeTestAlert(services, user.id);
+    if (!limited.allowed) {
+      return data<ActionData>(
+        {
+          notice: {
+            tone: "error",
+            title: "tags:notices.testFailed",
+            description: "account:tags.testTooMany",
+          },
+        },
+        { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
       );
     }
     const raised = await raiseAlert(services, {

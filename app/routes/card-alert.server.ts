@@ -1,20 +1,30 @@
 import { isbot } from "isbot";
-import { isIdempotencyKey, parseLocation, raiseAlert } from "../../server/alerts/create.ts";
+import {
+  findRaisedAlert,
+  isIdempotencyKey,
+  parseLocation,
+  raiseAlert,
+} from "../../server/alerts/create.ts";
 import {
   loadPublicCard,
   type RecentCardAlert,
   recentCardAlert,
 } from "../../server/domain/public-card.ts";
-import { consumeAll } from "../../server/security/rate-limit.ts";
+import { addressKey } from "../../server/security/address-key.ts";
+import {
+  type CardChallenge,
+  cardAlertPressure,
+  issueAlertChallenge,
+} from "../../server/security/card-alert-guard.ts";
 import type { Services } from "../../server/services.ts";
 
-/** Public alerts are limited per tag and per client address (DESIGN 3.4). */
-const CARD_ALERT_RULES = {
-  tag: { name: "card-alert:tag", points: 5, windowSeconds: 600 },
-  address: { name: "card-alert:address", points: 10, windowSeconds: 3600 },
-};
-
-export type CardAlertFailure = "no_contacts" | "rate_limited" | "refused" | "invalid";
+export type CardAlertFailure =
+  | "no_contacts"
+  | "rate_limited"
+  | "refused"
+  | "invalid"
+  | "expired"
+  | "challenge";
 
 export type CardAlertResult =
   | { intent: "alert"; ok: true; alertId: string; token: string; count: number }
@@ -22,6 +32,7 @@ export type CardAlertResult =
       intent: "alert";
       ok: false;
       reason: CardAlertFailure;
+      challenge?: CardChallenge;
       /** With rate_limited: the card's latest alert, which the contacts already have. */
       recent?: RecentCardAlert | null;
     };
@@ -32,20 +43,33 @@ export interface CardAlertAnswer {
   headers?: Record<string, string>;
 }
 
-/** A queued alert may name when it was pressed: at most a day ago, never in the future. */
-const LATEST_QUEUE_AGE_MS = 24 * 60 * 60_000;
+/**
+ * A queued alert may name when it was pressed: at most six hours ago (decision
+ * 111), never in the future. Older is "expired": the card says so, as the
+ * device queue does for alerts it kept a day.
+ */
+export const LATEST_QUEUE_AGE_MS = 6 * 60 * 60_000;
 
-export function parsePressedAt(value: FormDataEntryValue | null, now = Date.now()): Date | null {
-  if (typeof value !== "string" || !/^\d{13}$/.test(value)) return null;
+export type PressedAt = { at: Date } | { problem: "expired" | "invalid" } | null;
+
+export function parsePressedAt(value: FormDataEntryValue | null, now = Date.now()): PressedAt {
+  if (value === null || value === "") return null;
+  if (typeof value !== "string" || !/^\d{13}$/.test(value)) return { problem: "invalid" };
   const time = Number(value);
-  if (time > now + 60_000 || time < now - LATEST_QUEUE_AGE_MS) return null;
-  return new Date(Math.min(time, now));
+  if (time > now + 60_000) return { problem: "invalid" };
+  if (time < now - LATEST_QUEUE_AGE_MS) return { problem: "expired" };
+  return { at: new Date(Math.min(time, now)) };
 }
 
 /**
  * "Send Emergency Alert" from a public card, shared by the card's own form
  * post (works without JavaScript) and `/t/{id}/alert`, where the card's script
  * and the service worker send alerts queued on the device.
+ *
+ * A repeated press (the same idempotency key) answers with the first alert
+ * before any limit is counted. Limits are per tag and per address (an IPv6
+ * /64), with a reserve for a press from a new device or a new place, and a
+ * proof of work once the tag is under load (decision 111).
  */
 export async function raiseCardAlert(
   services: Services,
@@ -54,47 +78,67 @@ export async function raiseCardAlert(
   request: Request,
   clientAddress: string,
 ): Promise<CardAlertAnswer> {
-  const fail = (reason: CardAlertFailure, status: number, headers?: Record<string, string>) => ({
-    result: { intent: "alert" as const, ok: false as const, reason },
+  const fail = (
+    reason: CardAlertFailure,
+    status: number,
+    headers?: Record<string, string>,
+    challenge?: CardChallenge,
+  ) => ({
+    result: { intent: "alert" as const, ok: false as const, reason, challenge },
     status,
     headers,
   });
   if (isbot(request.headers.get("user-agent"))) return fail("refused", 403);
   const key = form.get("idempotencyKey");
   if (!isIdempotencyKey(key)) return fail("invalid", 400);
+  const pressed = parsePressedAt(form.get("pressedAt"));
+  if (pressed && "problem" in pressed) {
+    return fail(pressed.problem, pressed.problem === "expired" ? 409 : 400);
+  }
   const card = await loadPublicCard(services, tagId);
   if (card.state !== "active") return fail("refused", 404);
   if (card.contactCount === 0) return fail("no_contacts", 409);
-  const limited = await consumeAll(services.limiter, [
-    [CARD_ALERT_RULES.tag, tagId],
-    [CARD_ALERT_RULES.address, clientAddress],
-  ]);
-  if (!limited.allowed) {
+  const ok = (raised: { alertId: string; viewerToken: string; contactsReached: number }) => ({
+    result: {
+      intent: "alert" as const,
+      ok: true as const,
+      alertId: raised.alertId,
+      token: raised.viewerToken,
+      count: raised.contactsReached,
+    },
+    status: 200,
+  });
+  const repeated = await findRaisedAlert(services, { source: "card", tagId, idempotencyKey: key });
+  if (repeated) return ok(repeated);
+
+  const location = parseLocation(form.get("latitude"), form.get("longitude"));
+  const pressure = await cardAlertPressure(services, {
+    tagId,
+    address: addressKey(clientAddress),
+    location,
+    proof: form.get("altcha"),
+  });
+  if (pressure.outcome === "challenge") {
+    return fail("challenge", 429, { "Retry-After": "1" }, await issueAlertChallenge(services));
+  }
+  if (pressure.outcome === "limited") {
     const refused = fail("rate_limited", 429, {
-      "Retry-After": String(limited.retryAfterSeconds),
+      "Retry-After": String(pressure.retryAfterSeconds),
     });
     return {
       ...refused,
       result: { ...refused.result, recent: await recentCardAlert(services, card) },
     };
   }
-  const raised = await raiseAlert(services, {
-    source: "card",
-    userId: card.ownerId,
-    tagId,
-    idempotencyKey: key,
-    location: parseLocation(form.get("latitude"), form.get("longitude")),
-    clientAddress,
-    raisedAt: parsePressedAt(form.get("pressedAt")) ?? undefined,
-  });
-  return {
-    result: {
-      intent: "alert",
-      ok: true,
-      alertId: raised.alertId,
-      token: raised.viewerToken,
-      count: raised.contactsReached,
-    },
-    status: 200,
-  };
+  return ok(
+    await raiseAlert(services, {
+      source: "card",
+      userId: card.ownerId,
+      tagId,
+      idempotencyKey: key,
+      location,
+      clientAddress,
+      raisedAt: pressed?.at,
+    }),
+  );
 }

@@ -23,6 +23,7 @@ import {
   recordScan,
   revealMedical,
 } from "../../server/domain/public-card.ts";
+import { revealAllowed } from "../../server/security/card-harvest.ts";
 import { ACTION_BAR_SPACE, CardActionBar } from "../components/card/action-bar.tsx";
 import { CardLanguageLinks } from "../components/card/language-links.tsx";
 import { type FoundResult, LostCard } from "../components/card/lost-card.tsx";
@@ -134,7 +135,7 @@ export const shouldRevalidate = () => false;
 /** An alert posted without JavaScript carries the medical details the page was showing. */
 type AlertActionResult = CardAlertResult & { medical?: MedicalInfo | null };
 type ActionResult =
-  | { intent: "reveal"; medical: MedicalInfo | null }
+  | { intent: "reveal"; medical: MedicalInfo | null; limited?: boolean }
   | AlertActionResult
   | FoundResult;
 
@@ -148,6 +149,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "reveal") {
+    const allowed = await revealAllowed(services, tagId, context.clientAddress);
+    if (!allowed.allowed) {
+      return data<ActionResult>(
+        { intent: "reveal", medical: null, limited: true },
+        { status: 429, headers: { "Retry-After": String(allowed.retryAfterSeconds) } },
+      );
+    }
     const medical = await revealMedical(services, tagId, context.clientAddress);
     return data<ActionResult>({ intent: "reveal", medical }, { status: medical ? 200 : 404 });
   }
@@ -166,10 +174,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data<ActionResult>({ intent: "alert", ok: false, reason: "invalid" }, { status: 400 });
   const answer = await raiseCardAlert(services, tagId, form, request, context.clientAddress);
   // Without JavaScript the alert is a new page: it keeps the medical section open.
-  const medical =
-    form.get("medical") === "shown"
-      ? { medical: await revealMedical(services, tagId, context.clientAddress) }
-      : {};
+  // The reveal's own limit applies here too, so alerts cannot be used to harvest.
+  const reshow =
+    form.get("medical") === "shown" &&
+    (await revealAllowed(services, tagId, context.clientAddress)).allowed;
+  const medical = reshow
+    ? { medical: await revealMedical(services, tagId, context.clientAddress) }
+    : {};
   return data<ActionResult>(
     { ...answer.result, ...medical },
     { status: answer.status, headers: answer.headers },
@@ -344,6 +355,7 @@ function MedicalSection({ actionData }: { actionData: ActionResult | undefined }
     result?.intent === "reveal" || (result?.intent === "alert" && result.medical !== undefined);
   const medical =
     result?.intent === "reveal" || result?.intent === "alert" ? (result.medical ?? null) : null;
+  const limited = result?.intent === "reveal" && result.limited === true;
   return (
     <section aria-labelledby="medical-title" className="rounded-xl border bg-card p-4">
       <h2 id="medical-title" className="text-lg font-semibold">
@@ -384,7 +396,9 @@ function MedicalSection({ actionData }: { actionData: ActionResult | undefined }
           <MedicalRow label={t("medical.dateOfBirth")} value={medical.dateOfBirth} />
         </dl>
       ) : (
-        <p className="mt-2 text-sm text-muted-foreground">{t("medical.none")}</p>
+        <p className="mt-2 text-sm text-muted-foreground" role={limited ? "alert" : undefined}>
+          {limited ? t("limited.reveal") : t("medical.none")}
+        </p>
       )}
     </section>
   );

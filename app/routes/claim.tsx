@@ -13,7 +13,6 @@ import { Input, Label } from "../components/ui/input.tsx";
 import { claimFailureNotice } from "../lib/claim.server.ts";
 import { requestTranslator } from "../lib/i18n.server.ts";
 import { metaTags } from "../lib/meta.ts";
-import { noticeCookie } from "../lib/notices.server.ts";
 import { getSessionUser } from "../lib/session.server.ts";
 import { LIMITS } from "../lib/validation.ts";
 import type { Route } from "./+types/claim";
@@ -21,29 +20,24 @@ import type { Route } from "./+types/claim";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const tagId = normaliseTagId(params.tagId);
   if (!tagId) throw redirect("/");
-  const [tag] = await context.services.db
-    .select({ userId: tags.userId })
-    .from(tags)
-    .where(eq(tags.id, tagId))
-    .limit(1);
-  if (!tag) {
-    // Spec: 'Tag not found' goes home. The answer stays the redirect it was
-    // (same status, same place); only the home page now says why.
-    throw redirect("/", {
-      headers: {
-        "Set-Cookie": noticeCookie("tag-not-found", context.services.config.isProduction),
-      },
-    });
-  }
+  // One answer for every well-formed id, whether it exists, is free or is
+  // taken, so the page cannot be used to list tags (issue 13 item 6, decision
+  // 112); only a claim, which needs the token, says more. The tag's own owner
+  // is sent to the dashboard.
   const user = await getSessionUser(request, context);
-  if (tag.userId && user && tag.userId === user.id) {
-    throw redirect("/dashboard?tab=tags&notice=alreadyOwned");
+  if (user) {
+    const [tag] = await context.services.db
+      .select({ userId: tags.userId })
+      .from(tags)
+      .where(eq(tags.id, tagId))
+      .limit(1);
+    if (tag?.userId === user.id) throw redirect("/dashboard?tab=tags&notice=alreadyOwned");
   }
   const t = requestTranslator(request);
   return {
     seo: { title: t("tags:claim.title"), description: t("pages.claim.description") },
     tagId,
-    claimed: Boolean(tag.userId),
+    claimed: false as boolean,
     signedIn: Boolean(user),
     token:
       new URL(request.url).searchParams.get("token")?.toUpperCase().slice(0, LIMITS.token) ?? "",

@@ -14,6 +14,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { listRecentAlerts } from "../../server/alerts/history.ts";
+import { riskyContactError } from "../../server/alerts/toll-limits.ts";
 import {
   addContacts,
   ContactLimitError,
@@ -151,7 +152,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     const echo = { values, contactId: (contactId as string | null) ?? undefined };
     const checked = validateContact(values);
-    if (!checked.ok) {
+    const refusal = checked.ok ? riskyContactError(context.services, checked.contact) : null;
+    if (!checked.ok || refusal) {
       const incomplete = !values.name || !values.value;
       return reply(
         incomplete
@@ -160,9 +162,9 @@ export async function action({ request, context }: Route.ActionArgs) {
               title: "account:contacts.incomplete",
               description: "validation.fillAllFields",
             }
-          : { tone: "error", title: failed, description: checked.error },
+          : { tone: "error", title: failed, description: checked.ok ? refusal! : checked.error },
         400,
-        { ...echo, fieldErrors: contactFieldErrors(values) },
+        { ...echo, fieldErrors: refusal ? { value: refusal } : contactFieldErrors(values) },
       );
     }
     if (editing) {

@@ -2,6 +2,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { riskyContactError } from "../../server/alerts/toll-limits.ts";
 import { addContacts, ContactLimitError, listContacts } from "../../server/domain/contacts.ts";
 import { getProfile, saveProfile } from "../../server/domain/profiles.ts";
 import { ContactFields } from "../components/contact-fields.tsx";
@@ -107,6 +108,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!newContacts.ok) {
       const { problem } = newContacts;
       return fail({ tone: "error", title: problem.title, description: problem.description }, 3);
+    }
+    const risky = newContacts.contacts.find((c) => riskyContactError(context.services, c));
+    if (risky) {
+      return fail(
+        {
+          tone: "error",
+          title: "account:onboarding.errors.invalidContact",
+          description: "validation.highRiskNumber",
+        },
+        3,
+      );
     }
     if (newContacts.contacts.length === 0) {
       return fail(

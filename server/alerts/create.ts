@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { PLANS, type PlanId } from "../../app/lib/plans.ts";
-import type { Transaction } from "../db/client.ts";
+import type { Executor, Transaction } from "../db/client.ts";
 import { alertDeliveries, alerts, user } from "../db/schema.ts";
 import { recordAudit } from "../domain/audit.ts";
 import { type ContactData, listAlertedContacts } from "../domain/contacts.ts";
 import { getProfile } from "../domain/profiles.ts";
 import type { Services } from "../services.ts";
 import { alertTokens } from "./tokens.ts";
+import { applyTollCaps, emergencyFloorAllowed } from "./toll-limits.ts";
 
 export type AlertSource = "card" | "sos" | "test";
 export type DeliveryChannel = "email" | "sms" | "whatsapp" | "voice";
@@ -176,6 +177,64 @@ export function planDeliveries(input: {
   return planned;
 }
 
+/** The key an alert is recorded under: the client's key scoped by source and tag or owner. */
+function scopedKey(input: Pick<RaiseAlertInput, "source" | "tagId" | "userId" | "idempotencyKey">) {
+  const scope = input.source === "card" ? `card:${input.tagId}` : `${input.source}:${input.userId}`;
+  return `${scope}:${input.idempotencyKey}`;
+}
+
+async function reachedBy(executor: Executor, alertId: string) {
+  const [row] = await executor
+    .select({ n: sql<number>`count(distinct ${alertDeliveries.contactId})::int` })
+    .from(alertDeliveries)
+    .where(and(eq(alertDeliveries.alertId, alertId), ne(alertDeliveries.status, "skipped")));
+  return row?.n ?? 0;
+}
+
+/**
+ * The alert already raised under this key, if any: a retried press is
+ * answered before any limit counts it (issue 13 item 2).
+ */
+export async function findRaisedAlert(
+  services: Services,
+  input: { source: "card"; tagId: string; idempotencyKey: string },
+): Promise<RaisedAlert | null> {
+  const key = scopedKey({ ...input, userId: "" });
+  const [existing] = await services.db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(eq(alerts.idempotencyKey, key));
+  if (!existing) return null;
+  return {
+    alertId: existing.id,
+    created: false,
+    viewerToken: alertTokens(services.config.dataEncryptionKey).viewerToken(existing.id),
+    contactsReached: await reachedBy(services.db, existing.id),
+  };
+}
+
+/**
+ * A real emergency that the toll ceilings left reaching nobody still messages
+ * its first phone contact, a few times a day per account (decision 110).
+ */
+async function keepEmergencyHeard(
+  services: Services,
+  tx: Transaction,
+  userId: string,
+  isTest: boolean,
+  planned: PlannedDelivery[],
+) {
+  if (isTest) return;
+  if (planned.some((d) => d.status === "pending" && d.kind === "alert")) return;
+  const first = planned.find(
+    (d) => d.status === "skipped" && isPhoneChannel(d.channel) && d.note?.startsWith("limit_"),
+  );
+  if (first && (await emergencyFloorAllowed(services, tx, userId))) {
+    first.status = "pending";
+    first.note = "emergency_floor";
+  }
+}
+
 /**
  * Records an alert and its deliveries in one transaction. A repeated
  * idempotency key returns the first alert and creates nothing.
@@ -183,8 +242,7 @@ export function planDeliveries(input: {
 export async function raiseAlert(services: Services, input: RaiseAlertInput): Promise<RaisedAlert> {
   const { db, cipher, config } = services;
   const tokens = alertTokens(config.dataEncryptionKey);
-  const scope = input.source === "card" ? `card:${input.tagId}` : `${input.source}:${input.userId}`;
-  const key = `${scope}:${input.idempotencyKey}`;
+  const key = scopedKey(input);
   const isTest = input.source === "test";
 
   const result = await db.transaction(async (tx) => {
@@ -211,13 +269,11 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
         .select({ id: alerts.id })
         .from(alerts)
         .where(eq(alerts.idempotencyKey, key));
-      const reached = await tx
-        .select({ n: sql<number>`count(distinct ${alertDeliveries.contactId})::int` })
-        .from(alertDeliveries)
-        .where(
-          and(eq(alertDeliveries.alertId, existing!.id), ne(alertDeliveries.status, "skipped")),
-        );
-      return { alertId: existing!.id, created: false, contactsReached: reached[0]?.n ?? 0 };
+      return {
+        alertId: existing!.id,
+        created: false,
+        contactsReached: await reachedBy(tx, existing!.id),
+      };
     }
     // Quotas are counted per owner: serialise this owner's alerts.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${input.userId}`}))`);
@@ -234,6 +290,13 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
       isTest,
       ownerEmail,
     });
+    await applyTollCaps(
+      services,
+      tx,
+      { userId: input.userId, tagId: input.tagId, isTest },
+      planned,
+    );
+    await keepEmergencyHeard(services, tx, input.userId, isTest, planned);
     if (planned.length) {
       await tx.insert(alertDeliveries).values(
         planned.map((d) => ({

@@ -5,6 +5,7 @@ import { ProviderError } from "../delivery/twilio.ts";
 import type { DeliveryReceipt, Reconciliation } from "../delivery/types.ts";
 import type { Services } from "../services.ts";
 import { composeAlertMessage, timeZoneForCountry } from "./compose.ts";
+import { spendBreaker } from "./spend-breaker.ts";
 import { alertTokens } from "./tokens.ts";
 
 export const MAX_ATTEMPTS = 8;
@@ -49,6 +50,7 @@ export function createDispatcher(
    * longer holds up every other contact's message behind it.
    */
   const concurrency = options.concurrency ?? config.dispatcherConcurrency;
+  const spend = spendBreaker(services);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let again = false;
@@ -211,6 +213,15 @@ export function createDispatcher(
         }
         resendNote = "uncertain_resent";
       }
+    }
+
+    // The provider spend breaker (decision 110): held back means skipped, with its reason.
+    if (!(await spend.allows(delivery.channel))) {
+      await db
+        .update(alertDeliveries)
+        .set({ status: "skipped", note: "spend_limit", lockedUntil: null })
+        .where(stillClaimed(delivery));
+      return;
     }
 
     // The call is recorded just before the provider may hold the message (the

@@ -14,6 +14,7 @@ import {
   isValidTwilioSignature,
   TWILIO_STATUS_PATH,
 } from "../delivery/twilio-status.ts";
+import { cardHarvestLimit } from "../security/card-harvest.ts";
 import type { Services } from "../services.ts";
 import { cardRenderCache } from "./card-cache.ts";
 import { formBodiesOnly } from "./form-bodies.ts";
@@ -170,6 +171,8 @@ export function createHttpApp(
     requestId: c.get("requestId"),
     clientAddress: c.get("clientAddress"),
   });
+  // Scans, reveals and .data URLs per address, in front of the render cache (decision 112).
+  app.use("/t/*", cardHarvestLimit());
   const cardCache = cardRenderCache(options.handlePage);
   app.get("/t/:tagId", (c) => cardCache(c.req.raw, loadContext(c)));
   app.all("*", (c) => options.handlePage(c.req.raw, loadContext(c)));

@@ -33,12 +33,21 @@ describe("/claim/{tagId}", () => {
     expect(html).toContain('href="/support"');
   });
 
-  it("an unknown tag goes home; a claimed tag says 'Tag Already Claimed'", async () => {
-    expect((await new Client(app).get("/claim/KC-NOPE2")).headers.get("location")).toBe("/");
+  it("answers alike for an unknown, a free and a claimed tag, so ids cannot be listed (issue 13 item 6)", async () => {
     const owner = await createOwner(app.services);
-    const html = await (await new Client(app).get(`/claim/${owner.tagId}`)).text();
-    expect(html).toContain("Tag Already Claimed");
-    expect(html).toContain(`href="/t/${owner.tagId}"`);
+    const free = await mintOne();
+    const pages = [];
+    for (const id of ["KC-NOPE2", free.tagId, owner.tagId]) {
+      const response = await new Client(app).get(`/claim/${id}`);
+      const html = (await response.text())
+        .replaceAll(id, "ID")
+        .replace(/nonce="[^"]*"/g, "")
+        .replace(/[0-9a-f]{32}/g, "");
+      pages.push({ status: response.status, html });
+    }
+    expect(pages[0]!.status).toBe(200);
+    expect(pages[1]).toEqual(pages[0]);
+    expect(pages[2]).toEqual(pages[0]);
   });
 
   it("claims with the token and lands on /dashboard?tab=tags&claimed=1 with the notice", async () => {

@@ -106,18 +106,21 @@ describe("POST /t/{id}/alert: alerts sent from the device's queue", () => {
     expect(deliveries.map((d) => d.channel).sort()).toEqual(["email", "sms", "voice"]);
   });
 
-  it("ignores a pressed time in the future or older than a day", async () => {
+  it("refuses a pressed time in the future (invalid) or older than six hours (expired), raising nothing", async () => {
     const owner = await createOwner(app.services);
-    for (const pressedAt of [Date.now() + 3_600_000, Date.now() - 2 * 86_400_000]) {
-      const before = Date.now();
+    for (const [pressedAt, status, reason] of [
+      [Date.now() + 3_600_000, 400, "invalid"],
+      [Date.now() - 7 * 3_600_000, 409, "expired"],
+    ] as const) {
       const response = await sendQueued(new Client(app), owner.tagId, {
         idempotencyKey: crypto.randomUUID(),
         pressedAt: String(pressedAt),
       });
-      const { alertId } = (await response.json()) as { alertId: string };
-      const [row] = await app.services.db.select().from(alerts).where(eq(alerts.id, alertId));
-      expect(row!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+      expect(response.status).toBe(status);
+      expect(await response.json()).toMatchObject({ ok: false, reason });
     }
+    const rows = await app.services.db.select().from(alerts).where(eq(alerts.tagId, owner.tagId));
+    expect(rows).toHaveLength(0);
   });
 
   it("refuses bots, bad keys and tags without a card, changing nothing", async () => {

@@ -1,0 +1,61 @@
+import type { Services } from "../services.ts";
+import { operatorAddresses } from "./toll-limits.ts";
+
+/**
+ * The global circuit breaker on provider spend (issue 13 item 2, decision
+ * 110). Every paid send in an hour, all accounts together, is counted; past
+ * PAID_SENDS_PER_HOUR, SMS and calls stop and WhatsApp (billed per
+ * conversation, never premium-rate) goes on for WHATSAPP_SENDS_BEYOND_PER_HOUR
+ * more; then only email goes. The first refusal of each level in an hour
+ * pages the operator (an email, and an error in the log).
+ */
+export interface SpendBreaker {
+  /** Counts a send about to be made; false when the breaker holds it back. */
+  allows(channel: string): Promise<boolean>;
+}
+
+const HOUR = 3600;
+
+export function spendBreaker(services: Services): SpendBreaker {
+  const { config, limiter, logger } = services;
+  const paid = { name: "spend:paid", points: config.toll.paidSendsPerHour, windowSeconds: HOUR };
+  const whatsapp = {
+    name: "spend:whatsapp-beyond",
+    points: config.toll.whatsappBeyondPerHour,
+    windowSeconds: HOUR,
+  };
+  const paged = { name: "spend:paged", points: 1, windowSeconds: HOUR };
+
+  async function page(level: "sms_voice" | "whatsapp") {
+    if (!(await limiter.consume(paged, level)).allowed) return; // once per trip
+    logger.error(
+      { level, paidSendsPerHour: paid.points, whatsappBeyondPerHour: whatsapp.points },
+      level === "sms_voice"
+        ? "spend breaker tripped: SMS and calls held back for the rest of the hour"
+        : "spend breaker tripped: WhatsApp held back too; only email goes",
+    );
+    const body =
+      level === "sms_voice"
+        ? `SafeTap sent ${paid.points} SMS/WhatsApp/voice messages in the last hour. SMS and calls are held back until the hour is over; WhatsApp and email still go. Look for toll fraud in the alert log.`
+        : `SafeTap also sent ${whatsapp.points} WhatsApp messages beyond that. Only email goes until the hour is over.`;
+    for (const to of await operatorAddresses(services)) {
+      await services.messenger
+        .send({ channel: "email", to, subject: "SafeTap: provider spend breaker tripped", body })
+        .catch((error) => logger.error({ err: error }, "paging the operator failed"));
+    }
+  }
+
+  return {
+    async allows(channel) {
+      if (channel === "email") return true;
+      if ((await limiter.consume(paid, "all")).allowed) return true;
+      if (channel !== "whatsapp") {
+        await page("sms_voice");
+        return false;
+      }
+      if ((await limiter.consume(whatsapp, "all")).allowed) return true;
+      await page("whatsapp");
+      return false;
+    },
+  };
+}
