@@ -1,0 +1,83 @@
+import { request } from "node:http";
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** From the first byte sent to the answer's status line. */
+  ms: number;
+  /** Body bytes written before the answer came (or the connection ended). */
+  sent: number;
+}
+
+/**
+ * One request over a real socket, with what fetch will not send: any method, a
+ * Content-Length that the body does not keep, or a chunked body streamed until
+ * the server answers. `stream` bytes are written in 64 KB chunks as fast as the
+ * socket takes them, and writing stops as soon as an answer arrives.
+ */
+export function rawRequest(
+  url: string,
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    /** Bytes to stream (chunked unless a content-length header is given). */
+    stream?: number;
+  } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let sent = 0;
+    let answered = false;
+    let status = 0;
+    let headers: RawAnswer["headers"] = {};
+    let ms = 0;
+    const chunks: Buffer[] = [];
+    const req = request(url, { method: options.method ?? "POST", headers: options.headers });
+    req.on("response", (res) => {
+      answered = true;
+      status = res.statusCode ?? 0;
+      headers = res.headers;
+      ms = performance.now() - started;
+      res.on("data", (d: Buffer) => chunks.push(d));
+      res.on("end", () =>
+        resolve({ status, headers, text: Buffer.concat(chunks).toString("utf8"), ms, sent }),
+      );
+      res.on("error", () =>
+        resolve({ status, headers, text: Buffer.concat(chunks).toString("utf8"), ms, sent }),
+      );
+    });
+    req.on("error", (error) => {
+      // The server may close the connection after answering, while we still write.
+      if (answered) return;
+      reject(Object.assign(error, { sent }));
+    });
+    if (options.stream) {
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      const total = options.stream;
+      const pump = () => {
+        while (!answered && sent < total && !req.destroyed) {
+          sent += chunk.length;
+          if (!req.write(chunk)) {
+            req.once("drain", pump);
+            return;
+          }
+        }
+        if (!answered && sent >= total) req.end();
+      };
+      pump();
+    } else {
+      req.end(options.body);
+    }
+  });
+}
+
+/** Peak and current resident memory of a process, in bytes (Linux /proc). */
+export async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
+  const { readFile } = await import("node:fs/promises");
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = (name: string) =>
+    Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, "m"))?.[1]) * 1024;
+  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+}
