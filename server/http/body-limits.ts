@@ -30,8 +30,10 @@ export function limitFor(path: string): number {
 }
 
 /**
- * One body limit in front of every route. The refusal closes the connection:
- * a client still sending a large body would otherwise keep it busy.
+ * One body limit in front of every route. After the refusal the Node adapter
+ * reads and drops what the client is still sending for a moment (at most 500 ms
+ * or 64 MB, never kept) and then closes the connection: closing at once would
+ * reset it, and a reset can destroy the 413 before the client has read it.
  */
 export function bodyLimits(): MiddlewareHandler {
   const byLimit = new Map<number, MiddlewareHandler>();

@@ -51,20 +51,27 @@ export function rawRequest(
     req.on("error", (error) => {
       // The server may close the connection after answering, while we still write.
       if (answered) return;
-      reject(Object.assign(error, { sent }));
+      reject(
+        Object.assign(error, {
+          message: `${error.message} (${options.method ?? "POST"} ${url}, ${sent} bytes sent, no answer)`,
+          sent,
+        }),
+      );
     });
     if (options.stream) {
       const chunk = Buffer.alloc(64 * 1024, "a");
       const total = options.stream;
+      // One chunk per turn of the event loop, so an answer is read as soon as it
+      // arrives (a client that only writes would miss it when the server closes).
       const pump = () => {
-        while (!answered && sent < total && !req.destroyed) {
-          sent += chunk.length;
-          if (!req.write(chunk)) {
-            req.once("drain", pump);
-            return;
-          }
+        if (answered || req.destroyed) return;
+        if (sent >= total) {
+          req.end();
+          return;
         }
-        if (!answered && sent >= total) req.end();
+        sent += chunk.length;
+        if (req.write(chunk)) setImmediate(pump);
+        else req.once("drain", pump);
       };
       pump();
     } else {
