@@ -54,6 +54,7 @@ describe("a 200 MB chunked body", () => {
       });
     }
     const before = await memoryOf(server.process.pid!);
+    const answers: [string, number, number][] = [];
     for (const [target, type] of [
       ["/webhooks/twilio/status", "application/x-www-form-urlencoded"],
       ["/api/auth/sign-out", "application/json"],
@@ -63,14 +64,18 @@ describe("a 200 MB chunked body", () => {
         rawRequest(`${server.url}${target}`, {
           headers: { "content-type": type, "x-twilio-signature": "forged" },
           stream: 200 * MB,
+          timeoutMs: 15_000,
         }),
       );
-      expect(answer.status, target).toBe(413);
-      expect(answer.ms, target).toBeLessThan(2000);
+      answers.push([target, answer.status, answer.ms]);
     }
     const after = await memoryOf(server.process.pid!);
     // The peak resident size (VmHWM) may not grow by more than a few buffers' worth.
     expect(after.peak - before.peak).toBeLessThan(40 * MB);
+    for (const [target, status, ms] of answers) {
+      expect(status, target).toBe(413);
+      expect(ms, target).toBeLessThan(2000);
+    }
   }, 120_000);
 });
 

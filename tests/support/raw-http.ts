@@ -24,6 +24,8 @@ export function rawRequest(
     body?: string | Buffer;
     /** Bytes to stream (chunked unless a content-length header is given). */
     stream?: number;
+    /** Give up after this long without an answer: status 0. */
+    timeoutMs?: number;
   } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
@@ -31,21 +33,51 @@ export function rawRequest(
     let sent = 0;
     let answered = false;
     let status = 0;
-    let headers: RawAnswer["headers"] = {};
+    let answerHeaders: RawAnswer["headers"] = {};
     let ms = 0;
     const chunks: Buffer[] = [];
-    const req = request(url, { method: options.method ?? "POST", headers: options.headers });
+    // Node frames a body on its own only for some methods: say how, for all of them.
+    const headers = { ...options.headers };
+    const has = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
+    if (options.body !== undefined && !has("content-length")) {
+      headers["content-length"] = String(Buffer.byteLength(options.body));
+    } else if (options.stream && !has("content-length")) {
+      headers["transfer-encoding"] = "chunked";
+    }
+    const req = request(url, { method: options.method ?? "POST", headers });
+    if (options.timeoutMs) {
+      const timer = setTimeout(() => {
+        if (answered) return;
+        answered = true;
+        req.destroy();
+        resolve({ status: 0, headers: {}, text: "", ms: performance.now() - started, sent });
+      }, options.timeoutMs);
+      req.on("close", () => clearTimeout(timer));
+    }
     req.on("response", (res) => {
+      if (answered) return;
       answered = true;
       status = res.statusCode ?? 0;
-      headers = res.headers;
+      answerHeaders = res.headers;
       ms = performance.now() - started;
       res.on("data", (d: Buffer) => chunks.push(d));
       res.on("end", () =>
-        resolve({ status, headers, text: Buffer.concat(chunks).toString("utf8"), ms, sent }),
+        resolve({
+          status,
+          headers: answerHeaders,
+          text: Buffer.concat(chunks).toString("utf8"),
+          ms,
+          sent,
+        }),
       );
       res.on("error", () =>
-        resolve({ status, headers, text: Buffer.concat(chunks).toString("utf8"), ms, sent }),
+        resolve({
+          status,
+          headers: answerHeaders,
+          text: Buffer.concat(chunks).toString("utf8"),
+          ms,
+          sent,
+        }),
       );
     });
     req.on("error", (error) => {
