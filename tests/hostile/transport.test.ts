@@ -86,7 +86,7 @@ describe("hostile transport", () => {
           const before = await snapshot(app.services);
           let answer: Awaited<ReturnType<typeof rawRequest>>;
           try {
-            answer = await rawRequest(`${server.url}${path}`, options);
+            answer = await rawRequest(`${server.url}${path}`, { ...options, timeoutMs: 10_000 });
           } catch (error) {
             // A refused oversize body may end in a reset once answered; anything else is a failure.
             const code = (error as NodeJS.ErrnoException).code;
