@@ -44,7 +44,8 @@ export function rawRequest(
     } else if (options.stream && !has("content-length")) {
       headers["transfer-encoding"] = "chunked";
     }
-    const req = request(url, { method: options.method ?? "POST", headers });
+    // A fresh connection each time: one the server closed after a refusal is never reused.
+    const req = request(url, { method: options.method ?? "POST", headers, agent: false });
     if (options.timeoutMs) {
       const timer = setTimeout(() => {
         if (answered) return;
