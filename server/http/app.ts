@@ -152,7 +152,7 @@ export function createHttpApp(
   // same-origin check apply; an unsigned or wrongly signed report is refused.
   app.post(TWILIO_STATUS_PATH, async (c) => {
     if (!config.twilio) return c.text("Not found", 404);
-    // Nothing unsigned is read further than the body limit.
+    // An unsigned report is refused before its body is read.
     if (!c.req.header("x-twilio-signature")) return c.text("Invalid signature", 403);
     const form = await c.req.parseBody().catch(() => null);
     if (!form) return c.text("Bad request", 400);
