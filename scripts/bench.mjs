@@ -107,6 +107,8 @@ function serverEnv(target, extra = {}) {
     DATA_DIR: target.dataDir,
     DATABASE_URL: target.kind === "postgres" ? target.url : "",
     SEED_DEMO: "true",
+    // No SMS provider, and sign-in codes are read from the dev outbox (on loopback).
+    DEMO_MODE: "true",
     // Alerts of the first stage must not escalate (and send reminders) during
     // the second: escalation is pushed out to its maximum for the bench.
     ESCALATION_MINUTES: "1440",

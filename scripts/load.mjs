@@ -205,6 +205,8 @@ async function main() {
     AUTH_SECRET: randomBytes(32).toString("hex"),
     DATA_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
     SEED_DEMO: "false",
+    // Email goes to the loopback SMTP peer; SMS has no provider here, so this is a demo.
+    DEMO_MODE: "true",
     LOG_LEVEL: "warn",
     // Each alert comes from its own phone; the stream passes X-Forwarded-For.
     TRUST_PROXY: "true",

@@ -61,6 +61,55 @@ describe("configuration", () => {
     );
   });
 
+  const productionSecrets = {
+    APP_ENV: "production",
+    AUTH_SECRET: "x".repeat(40),
+    DATA_ENCRYPTION_KEY: "ab".repeat(32),
+    PUBLIC_URL: "https://safetap.example",
+  };
+
+  it("production without mail and SMS providers refuses to start unless it is a demo", () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...productionSecrets })).toThrow(
+      /SMTP_URL[\s\S]*TWILIO_ACCOUNT_SID[\s\S]*DEMO_MODE=true/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: tmp(), ...productionSecrets, SMTP_URL: "smtp://mail:25" }),
+    ).toThrow(/TWILIO_ACCOUNT_SID/);
+    const demo = loadConfig({ DATA_DIR: tmp(), ...productionSecrets, DEMO_MODE: "true" });
+    expect(demo.demoMode).toBe(true);
+    const real = loadConfig({
+      DATA_DIR: tmp(),
+      ...productionSecrets,
+      SMTP_URL: "smtp://mail:25",
+      TWILIO_ACCOUNT_SID: "AC1",
+      TWILIO_AUTH_TOKEN: "t",
+    });
+    expect(real.demoMode).toBe(false);
+    expect(real.devOutboxPublic).toBe(false);
+  });
+
+  it("the embedded default is a demo whose outbox stays on this machine", () => {
+    const config = loadConfig({ DATA_DIR: tmp() });
+    expect(config.demoMode).toBe(true);
+    expect(config.devOutboxPublic).toBe(false);
+  });
+
+  it.each([
+    [undefined, 0],
+    ["false", 0],
+    ["true", 1],
+    ["1", 1],
+    ["2", 2],
+  ])("TRUST_PROXY=%s trusts %i proxy hops", (value, hops) => {
+    const env: Record<string, string> = { DATA_DIR: tmp() };
+    if (value) env.TRUST_PROXY = value;
+    expect(loadConfig(env).trustProxyHops).toBe(hops);
+  });
+
+  it.each(["-1", "yes please", "11"])("TRUST_PROXY=%s stops start-up", (value) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+
   it("Twilio credentials come as a pair", () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), TWILIO_ACCOUNT_SID: "AC1" })).toThrow(
       /TWILIO_ACCOUNT_SID/,

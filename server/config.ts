@@ -32,7 +32,13 @@ const envSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters (32 bytes)")
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: booleanFromString.default(false),
+  // true is one hop (the proxy in front of us); a number is that many proxies in a row.
+  TRUST_PROXY: z
+    .union([booleanFromString, z.coerce.number().int().min(0).max(10)])
+    .default(false)
+    .transform((v) => (v === true ? 1 : v === false ? 0 : v)),
+  DEMO_MODE: booleanFromString.optional(),
+  DEV_OUTBOX_PUBLIC: booleanFromString.default(false),
   SEED_DEMO: booleanFromString.optional(),
   REDIS_URL: z
     .string()
@@ -79,7 +85,18 @@ export interface Config {
   authSecret: string;
   dataEncryptionKey: Buffer;
   logLevel: Env["LOG_LEVEL"];
-  trustProxy: boolean;
+  /**
+   * Proxies in front of this server whose X-Forwarded-For entries are believed,
+   * counted from the right (0: none, the socket's address is the client's).
+   */
+  trustProxyHops: number;
+  /**
+   * A demo: channels without a provider go to the dev outbox, which is served
+   * (docs/decisions/120). Without it every channel needs a provider.
+   */
+  demoMode: boolean;
+  /** The dev outbox answers every address, not only this machine's (loopback). */
+  devOutboxPublic: boolean;
   seedDemo: boolean;
   redisUrl?: string;
   smtp?: { url: string; from: string };
@@ -155,6 +172,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push("DATA_ENCRYPTION_KEY: required when APP_ENV=production");
     if (!e.PUBLIC_URL) problems.push("PUBLIC_URL: required when APP_ENV=production");
   }
+  // Outside production a machine without providers is a demo unless told otherwise.
+  const demoMode = e.DEMO_MODE ?? !isProduction;
+  if (!demoMode) {
+    const demo = isProduction ? "APP_ENV=production" : "DEMO_MODE=false";
+    if (!e.SMTP_URL) {
+      problems.push(
+        `SMTP_URL: required when ${demo} (sign-in codes and alerts would go to the dev outbox); set DEMO_MODE=true for a demo`,
+      );
+    }
+    if (!(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN)) {
+      problems.push(
+        `TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN: required when ${demo} (SMS, WhatsApp and calls would go to the dev outbox); set DEMO_MODE=true for a demo`,
+      );
+    }
+  }
   const hasTwilioPart = e.TWILIO_ACCOUNT_SID || e.TWILIO_AUTH_TOKEN;
   if (hasTwilioPart && !(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN)) {
     problems.push("TWILIO_ACCOUNT_SID: set together with TWILIO_AUTH_TOKEN");
@@ -185,7 +217,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret,
     dataEncryptionKey: Buffer.from(keyHex, "hex"),
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY,
+    demoMode,
+    devOutboxPublic: e.DEV_OUTBOX_PUBLIC,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,

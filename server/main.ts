@@ -49,6 +49,11 @@ async function main() {
   }
   const services = createServices({ config, logger, database });
   logger.info({ database: database.kind, appEnv: config.appEnv }, "database ready");
+  if (config.demoMode) {
+    const where = config.devOutboxPublic ? "every address" : "this machine only";
+    const log = config.isProduction ? logger.warn.bind(logger) : logger.info.bind(logger);
+    log(`DEMO_MODE: messages without a provider go to the dev outbox (/dev/outbox, ${where})`);
+  }
   for (const name of config.generatedSecrets) {
     logger.warn(`${name} is not set: using a key generated into ${config.dataDir}`);
   }

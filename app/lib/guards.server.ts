@@ -20,6 +20,6 @@ export async function requireUser(
 export async function requireAdmin(request: Request, context: AppLoadContext, returnTo: string) {
   const user = await requireUser(request, context, `/auth?mode=signin&redirect=${returnTo}`);
   const admin = await hasRole(context.services.db, user.id, "admin").catch(() => false);
-  if (!admin) throw data({ forbidden: true }, { status: 403 });
+  if (!admin) throw data({ forbidden: true }, { status: 403, statusText: "Forbidden" });
   return user;
 }

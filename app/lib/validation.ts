@@ -24,10 +24,17 @@ export function stripAngleBrackets(value: string): string {
   return value.replace(/[<>]/g, "");
 }
 
-/** Spec sanitising: trimmed, angle brackets removed, cut to 1000 characters (or `max`). */
+/** C0 control characters other than tab, line feed and carriage return (NUL among them), and DEL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/**
+ * Spec sanitising: trimmed, angle brackets removed, cut to 1000 characters (or
+ * `max`). Control characters are removed too: PostgreSQL refuses a NUL in text.
+ */
 export function sanitizeText(value: unknown, max: number = LIMITS.text): string {
   if (typeof value !== "string") return "";
-  return stripAngleBrackets(value).trim().slice(0, max);
+  return stripAngleBrackets(value).replace(CONTROL_CHARACTERS, "").trim().slice(0, max);
 }
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

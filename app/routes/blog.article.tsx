@@ -14,7 +14,7 @@ const MORE_ARTICLES = 2;
 
 export function loader({ request, params }: Route.LoaderArgs) {
   const article = findArticle(params.slug);
-  if (!article) throw data(null, { status: 404 });
+  if (!article) throw data(null, { status: 404, statusText: "Not Found" });
   const language = detectRequestLanguage(request);
   const summary = articleSummary(article, language);
   return {

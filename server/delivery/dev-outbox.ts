@@ -5,10 +5,16 @@ import type { Logger } from "../logger.ts";
 import type { ChannelAdapter } from "./types.ts";
 
 /**
- * Used when no provider is configured for a channel: the message is stored and
- * printed instead of sent, so every flow can be tried on one machine.
+ * Used when no provider is configured for a channel (a demo: DEMO_MODE): the
+ * message is stored and printed instead of sent, so every flow can be tried on
+ * one machine. Its text (sign-in codes among it) is printed only outside
+ * production: a production demo's log shows who a message went to, never what.
  */
-export function devOutboxAdapter(db: Executor, logger: Logger): ChannelAdapter {
+export function devOutboxAdapter(
+  db: Executor,
+  logger: Logger,
+  settings: { logBodies: boolean } = { logBodies: false },
+): ChannelAdapter {
   return {
     provider: "dev-outbox",
     async send(message, options) {
@@ -33,10 +39,15 @@ export function devOutboxAdapter(db: Executor, logger: Logger): ChannelAdapter {
           .where(eq(devOutbox.idempotencyKey, options.idempotencyKey));
         return { provider: "dev-outbox", providerMessageId: first!.id };
       }
-      logger.info(
-        { outboxId: row!.id, channel: message.channel, to: message.to, subject: message.subject },
-        `dev outbox: ${message.channel} to ${message.to}\n${message.subject ? `${message.subject}\n` : ""}${message.body}`,
-      );
+      const fields = { outboxId: row!.id, channel: message.channel, to: message.to };
+      if (settings.logBodies) {
+        logger.info(
+          { ...fields, subject: message.subject },
+          `dev outbox: ${message.channel} to ${message.to}\n${message.subject ? `${message.subject}\n` : ""}${message.body}`,
+        );
+      } else {
+        logger.info(fields, `dev outbox: ${message.channel} to ${message.to}`);
+      }
       return { provider: "dev-outbox", providerMessageId: row!.id };
     },
     async reconcile(_message, { idempotencyKey }) {

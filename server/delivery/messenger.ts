@@ -34,7 +34,9 @@ export function createMessenger(deps: {
   logger: Logger;
   adapters?: Partial<Record<MessageChannel, ChannelAdapter>>;
 }): Messenger {
-  const fallback = devOutboxAdapter(deps.db, deps.logger);
+  const fallback = devOutboxAdapter(deps.db, deps.logger, {
+    logBodies: !deps.config.isProduction,
+  });
   const adapterFor = (channel: MessageChannel) => deps.adapters?.[channel] ?? fallback;
   return {
     send: (message, options = {}) => adapterFor(message.channel).send(message, options),

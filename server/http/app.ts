@@ -16,11 +16,22 @@ import {
 } from "../delivery/twilio-status.ts";
 import { cardHarvestLimit } from "../security/card-harvest.ts";
 import type { Services } from "../services.ts";
+import { bodyLimits } from "./body-limits.ts";
 import { cardRenderCache } from "./card-cache.ts";
+import { clientAddressFrom, isLoopback } from "./client-address.ts";
 import { formBodiesOnly } from "./form-bodies.ts";
+import { knownMethodsOnly } from "./methods.ts";
 import { operatorRoutes } from "./operator.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
 
@@ -30,16 +41,14 @@ type Env = {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-function clientAddressOf(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+function clientAddressOf(c: Parameters<typeof getConnInfo>[0], trustProxyHops: number): string {
+  let socketAddress: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    socketAddress = getConnInfo(c).remote.address;
   } catch {
-    return "unknown"; // requests made in-process (tests) have no socket
+    // Requests made in-process (tests) have no socket.
   }
+  return clientAddressFrom(socketAddress, c.req.header("x-forwarded-for"), trustProxyHops);
 }
 
 /**
@@ -59,7 +68,7 @@ export function createHttpApp(
     c.set("requestId", requestId);
     // Hex, so the value reads the same in HTML, JSON and script text (card-cache.ts).
     c.set("cspNonce", randomBytes(16).toString("hex"));
-    c.set("clientAddress", clientAddressOf(c, config.trustProxy));
+    c.set("clientAddress", clientAddressOf(c, config.trustProxyHops));
     const started = performance.now();
     let failed: unknown;
     try {
@@ -85,6 +94,10 @@ export function createHttpApp(
   });
 
   app.use(securityHeaders({ isProduction: config.isProduction, devMode: options.devMode }));
+
+  // Before anything reads the request: its method, then its body's size.
+  app.use(knownMethodsOnly());
+  app.use(bodyLimits());
 
   app.use(sameOriginOnly(config.publicUrl));
 
@@ -140,6 +153,8 @@ export function createHttpApp(
   // same-origin check apply; an unsigned or wrongly signed report is refused.
   app.post(TWILIO_STATUS_PATH, async (c) => {
     if (!config.twilio) return c.text("Not found", 404);
+    // An unsigned report is refused before its body is read.
+    if (!c.req.header("x-twilio-signature")) return c.text("Invalid signature", 403);
     const form = await c.req.parseBody().catch(() => null);
     if (!form) return c.text("Bad request", 400);
     const params = Object.fromEntries(
@@ -162,6 +177,16 @@ export function createHttpApp(
   app.get("/api/auth/get-session", (c) => services.auth.handler(c.req.raw));
   app.post("/api/auth/sign-out", (c) => services.auth.handler(c.req.raw));
   app.all("/api/auth/*", (c) => c.json({ error: "Not found" }, 404));
+
+  // The dev outbox (a demo's stand-in for providers) answers only in a demo, and
+  // only to this machine unless DEV_OUTBOX_PUBLIC says otherwise (decision 120).
+  // React Router matches paths without regard to case, so this does too.
+  app.use("*", async (c, next) => {
+    if (!/^\/+dev\/+outbox/i.test(safeDecode(c.req.path))) return next();
+    const open = config.demoMode && (config.devOutboxPublic || isLoopback(c.get("clientAddress")));
+    if (!open) return c.text("Not found", 404);
+    return next();
+  });
 
   app.use("*", compress());
   app.use("*", formBodiesOnly());

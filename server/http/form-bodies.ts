@@ -37,16 +37,23 @@ export function formBodiesOnly(): MiddlewareHandler {
         415,
       );
     }
+    // The size was checked by the body limit in front (body-limits.ts); this is a second guard.
     const declared = Number(c.req.header("content-length") ?? "0");
     if (declared > MAX_FORM_BYTES) return c.text("Payload Too Large", 413);
     const body = await readAtMost(c.req.raw.clone(), MAX_FORM_BYTES).catch(() => null);
     if (body === "too large") return c.text("Payload Too Large", 413);
     if (!body) return c.text("Bad Request: the form could not be read", 400);
-    const readable = await new Response(new Uint8Array(body), { headers: { "content-type": type } })
+    const form = await new Response(new Uint8Array(body), { headers: { "content-type": type } })
       .formData()
-      .then(() => true)
-      .catch(() => false);
-    if (!readable) return c.text("Bad Request: the form could not be read", 400);
+      .catch(() => null);
+    if (!form) return c.text("Bad Request: the form could not be read", 400);
+    // PostgreSQL refuses a NUL in text, and no field of ours takes one: refuse it
+    // here rather than as a failed query (files are left alone).
+    for (const [name, value] of form) {
+      if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
+        return c.text("Bad Request: the form contains a NUL character", 400);
+      }
+    }
     return next();
   };
 }

@@ -25,6 +25,8 @@ export async function setup(project: TestProject) {
     LOG_LEVEL: "warn",
     SEED_DEMO: "true",
     TRUST_PROXY: "true",
+    // No providers: messages land in the dev outbox, which the tests read from loopback.
+    DEMO_MODE: "true",
   });
   // The server's own origin, so Better Auth's origin checks see what a browser sends.
   project.provide("baseURL", server.url.replace("127.0.0.1", "localhost"));

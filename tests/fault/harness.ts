@@ -38,6 +38,7 @@ export async function sharedDatabase(): Promise<SharedDatabase> {
     DATA_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
     PUBLIC_URL: "http://localhost:3000",
     SEED_DEMO: "false",
+    DEMO_MODE: "true",
     LOG_LEVEL: "warn",
     TRUST_PROXY: "true",
   };

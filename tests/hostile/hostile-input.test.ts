@@ -295,8 +295,15 @@ describe.each<Actor>(["signed out", "another user"])("hostile input, %s", (actor
             arb.headers,
             arb.fields,
             arb.encoding,
-            async (method, params, rest, query, headers, [intent, pairs], encoding) => {
-              const path = fillPattern(endpoint.pattern, params, rest);
+            // React Router's data URL of the same route (what client navigation fetches).
+            fc.boolean(),
+            async (method, params, rest, query, headers, [intent, pairs], encoding, dataUrl) => {
+              const page = fillPattern(endpoint.pattern, params, rest);
+              const path = !dataUrl
+                ? page
+                : page === "/"
+                  ? "/_root.data"
+                  : `${page.replace(/\/$/, "")}.data`;
               const url = query ? `${path}?${query}` : path;
               const except = actor === "another user" ? attackerId : undefined;
               // Card views record their scans a moment later: write those out first.
@@ -314,6 +321,9 @@ describe.each<Actor>(["signed out", "another user"])("hostile input, %s", (actor
               const where = `${method} ${url} (${endpoint.pattern}, ${encoding}) → ${response.status}`;
               expect(response.status, where).toBeLessThan(500);
               if (response.status >= 400) expect(text.length, where).toBeGreaterThan(0);
+              // A refusal says what it is (a thrown data() without statusText said this).
+              if (response.status >= 400)
+                expect(text, where).not.toContain("Internal Server Error");
               if (before) {
                 const changed = changedTables(before, await snapshot(app.services, except));
                 expect(changed, where).toEqual([]);

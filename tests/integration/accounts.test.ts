@@ -922,6 +922,7 @@ describe("session cookies", () => {
   it("are Secure in production", async () => {
     const production = await createTestApp({
       APP_ENV: "production",
+      DEMO_MODE: "true",
       AUTH_SECRET: "s".repeat(40),
       DATA_ENCRYPTION_KEY: "cd".repeat(32),
       PUBLIC_URL: "https://safetap.example",

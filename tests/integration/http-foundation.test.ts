@@ -1,5 +1,12 @@
+import { METHODS } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BODY_LIMITS } from "../../server/http/body-limits.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
+import { Client, signUp } from "../support/http-client.ts";
+import { rawRequest } from "../support/raw-http.ts";
+
+/** What the trusted proxy appends for someone on the server's own machine. */
+const FROM_THIS_MACHINE = { "x-forwarded-for": "127.0.0.1" };
 
 let app: TestApp;
 beforeAll(async () => {
@@ -194,7 +201,7 @@ describe("dev outbox", () => {
       body: "one",
     });
     await app.services.messenger.send({ channel: "sms", to: "+15550001111", body: "two" });
-    const response = await app.request("/dev/outbox.json");
+    const response = await app.request("/dev/outbox.json", { headers: FROM_THIS_MACHINE });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/json");
     const messages = (await response.json()) as Record<string, unknown>[];
@@ -206,9 +213,191 @@ describe("dev outbox", () => {
   });
 
   it("/dev/outbox is a readable page of the same messages", async () => {
-    const html = await (await app.request("/dev/outbox")).text();
+    const html = await (await app.request("/dev/outbox", { headers: FROM_THIS_MACHINE })).text();
     expect(html).toContain("a@example.com");
     expect(html).toContain("+15550001111");
+  });
+});
+
+describe("dev outbox reach", () => {
+  it.each([
+    "/dev/outbox.json",
+    "/dev/outbox",
+    "/dev/outbox.data",
+    "/DEV/Outbox.json",
+    "/dev/%6Futbox.json",
+  ])("%s answers only this machine (loopback), not another address", async (path) => {
+    expect((await app.request(path, { headers: FROM_THIS_MACHINE })).status).toBe(200);
+    for (const address of ["203.0.113.9", "10.0.0.1", "::ffff:8.8.8.8"]) {
+      const response = await app.request(path, { headers: { "x-forwarded-for": address } });
+      expect(response.status, address).toBe(404);
+    }
+    // A forged loopback entry left of the proxy's own is not believed.
+    const forged = await app.request(path, {
+      headers: { "x-forwarded-for": "127.0.0.1, 203.0.113.9" },
+    });
+    expect(forged.status).toBe(404);
+  });
+
+  it("DEV_OUTBOX_PUBLIC=true opens it to every address", async () => {
+    const open = await createTestApp({ DEV_OUTBOX_PUBLIC: "true" });
+    try {
+      const response = await open.request("/dev/outbox.json", {
+        headers: { "x-forwarded-for": "203.0.113.9" },
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+});
+
+describe("methods", () => {
+  let server: Awaited<ReturnType<TestApp["listen"]>>;
+  beforeAll(async () => {
+    server = await app.listen();
+  });
+  afterAll(() => server?.close());
+
+  const unknown = METHODS.filter(
+    (m) => !["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT"].includes(m),
+  );
+
+  it.each(["/", "/t/WB-ABC123", "/api/auth/get-session", "/healthz", "/dev/outbox.json"])(
+    "TRACE and every other unknown method on %s answer 405 with the methods allowed",
+    async (path) => {
+      expect(unknown).toContain("TRACE");
+      for (const method of unknown) {
+        const answer = await rawRequest(`${server.url}${path}`, { method });
+        expect(answer.status, method).toBe(405);
+        expect(answer.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+      }
+    },
+  );
+
+  it("OPTIONS answers 204 with the methods allowed, without reaching a page", async () => {
+    const answer = await rawRequest(`${server.url}/`, { method: "OPTIONS" });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.allow).toContain("GET");
+  });
+});
+
+describe("body limits", () => {
+  let server: Awaited<ReturnType<TestApp["listen"]>>;
+  let twilioApp: TestApp;
+  let twilio: Awaited<ReturnType<TestApp["listen"]>>;
+  beforeAll(async () => {
+    server = await app.listen();
+    // The delivery-report route exists only with Twilio configured.
+    twilioApp = await createTestApp({
+      TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000000",
+      TWILIO_AUTH_TOKEN: "test-token",
+    });
+    twilio = await twilioApp.listen();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await twilio?.close();
+    await twilioApp?.close();
+  });
+
+  const classes = [
+    [
+      "webhook",
+      "/webhooks/twilio/status",
+      "application/x-www-form-urlencoded",
+      BODY_LIMITS.webhook,
+    ],
+    ["auth API", "/api/auth/sign-out", "application/json", BODY_LIMITS.api],
+    ["operator API", "/internal/operator/run", "application/json", BODY_LIMITS.api],
+    ["page form", "/auth", "application/x-www-form-urlencoded", BODY_LIMITS.form],
+    ["page form (multipart)", "/contact", "multipart/form-data; boundary=x", BODY_LIMITS.form],
+  ] as const;
+
+  it.each(classes)(
+    "%s: a declared Content-Length over the limit gets 413 in under 2 s",
+    async (_name, path, type, limit) => {
+      const base = path.startsWith("/webhooks") ? twilio.url : server.url;
+      const answer = await rawRequest(`${base}${path}`, {
+        headers: {
+          "content-type": type,
+          "content-length": String(limit + 1),
+          "x-twilio-signature": "x",
+        },
+        stream: limit + 1,
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.ms).toBeLessThan(2000);
+      expect(answer.text).toBe("Payload Too Large");
+    },
+  );
+
+  it.each(classes)(
+    "%s: a chunked body over the limit gets 413 in under 2 s, long before it ends",
+    async (_name, path, type, limit) => {
+      const base = path.startsWith("/webhooks") ? twilio.url : server.url;
+      const answer = await rawRequest(`${base}${path}`, {
+        headers: { "content-type": type, "x-twilio-signature": "x" },
+        stream: 50 * 1024 * 1024,
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.ms).toBeLessThan(2000);
+      expect(answer.sent).toBeLessThan(50 * 1024 * 1024);
+      expect(answer.sent).toBeGreaterThan(limit);
+    },
+  );
+
+  it("a form within the limit is still read (chunked)", async () => {
+    const answer = await rawRequest(`${server.url}/auth`, {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `intent=forgot&identifier=${"a".repeat(100 * 1024)}`,
+    });
+    expect(answer.status).toBeLessThan(500);
+    expect(answer.status).not.toBe(413);
+  });
+});
+
+describe("text fields", () => {
+  it.each([
+    ["forgot", { intent: "forgot", identifier: "a\u0000@example.com" }],
+    [
+      "sign-in",
+      { intent: "signin", identifier: "a\u0000@example.com", password: "Str0ng!Passw0rd" },
+    ],
+    [
+      "sign-up",
+      {
+        intent: "signup",
+        fullName: "Nul\u0000Person",
+        identifier: "nul\u0000@example.com",
+        password: "Str0ng!Passw0rd",
+        acceptTerms: "on",
+      },
+    ],
+  ])("a NUL byte in the %s form is a clear 400, not a 500", async (_name, fields) => {
+    const client = new Client(app);
+    const response = await client.post("/auth", fields);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("NUL");
+  });
+});
+
+describe("refusals of data requests", () => {
+  it("a forbidden .data request says Forbidden, not Internal Server Error", async () => {
+    const someone = await signUp(app, `not-admin-${Date.now()}@example.com`, { onboard: true });
+    for (const path of ["/admin.data", "/admin"]) {
+      const response = await someone.get(path);
+      expect(response.status, path).toBe(403);
+      const text = await response.text();
+      expect(text, path).not.toContain("Internal Server Error");
+    }
+    expect(await (await someone.get("/admin.data")).text()).toContain("Forbidden");
+  });
+
+  it("a missing article's .data request says Not Found", async () => {
+    const response = await app.request("/blog/no-such-article.data");
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("Internal Server Error");
   });
 });
 
@@ -220,13 +409,17 @@ describe("in production", () => {
       AUTH_SECRET: "x".repeat(40),
       DATA_ENCRYPTION_KEY: "ab".repeat(32),
       PUBLIC_URL: "https://safetap.example",
+      SMTP_URL: "smtp://127.0.0.1:1",
+      TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000000",
+      TWILIO_AUTH_TOKEN: "test-token",
     });
   });
   afterAll(() => production?.close());
 
-  it("the dev outbox answers 404", async () => {
-    expect((await production.request("/dev/outbox.json")).status).toBe(404);
-    expect((await production.request("/dev/outbox")).status).toBe(404);
+  it("the dev outbox answers 404, even to this machine", async () => {
+    for (const path of ["/dev/outbox.json", "/dev/outbox"]) {
+      expect((await production.request(path, { headers: FROM_THIS_MACHINE })).status).toBe(404);
+    }
   });
 
   it("sends HSTS", async () => {

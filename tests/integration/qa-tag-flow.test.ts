@@ -126,6 +126,7 @@ describe("/qa/tag-flow in production", () => {
   beforeAll(async () => {
     app = await createTestApp({
       APP_ENV: "production",
+      DEMO_MODE: "true",
       AUTH_SECRET: randomBytes(32).toString("hex"),
       DATA_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
     });

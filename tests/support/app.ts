@@ -1,7 +1,10 @@
 import { existsSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { loadConfig } from "../../server/config.ts";
 import { createHttpApp } from "../../server/http/app.ts";
@@ -24,6 +27,8 @@ export interface TestApp {
   database: TestDatabase;
   /** Sends a request through the whole HTTP stack (headers, auth, pages). */
   request(pathOrUrl: string, init?: RequestInit): Promise<Response>;
+  /** The same app on a loopback socket, as main.ts serves it (raw methods, chunked bodies). */
+  listen(): Promise<{ url: string; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     request: async (pathOrUrl, init) =>
       app.request(new URL(pathOrUrl, config.publicUrl).toString(), init),
+    listen: async () => {
+      const server = createServer(getRequestListener(app.fetch));
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const { port } = server.address() as AddressInfo;
+      return {
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((resolve) => {
+            server.closeAllConnections();
+            server.close(() => resolve());
+          }),
+      };
+    },
     close: async () => {
       await services.scans.close();
       await database.destroy();

@@ -1,0 +1,50 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+
+const KB = 1024;
+
+/**
+ * The largest request body each class of route reads, in bytes
+ * (docs/decisions/012-rate-limits.md, "http"). Checked before any handler reads
+ * a byte: a declared Content-Length over the limit is refused at once, and a
+ * chunked body is counted as it arrives and refused as soon as it passes the
+ * limit, so no more than the limit is ever held in memory.
+ */
+export const BODY_LIMITS = {
+  /** Provider callbacks (Twilio's delivery reports are about 1 KB). */
+  webhook: 64 * KB,
+  /** Better Auth's JSON endpoints and the operator command endpoint: small JSON. */
+  api: 16 * KB,
+  /** Page forms (the largest is onboarding with three contacts; decision 071). */
+  form: 256 * KB,
+  // The profile photo upload (a later issue) gets its own class here, 2 MB, matched
+  // by its own path in `limitFor` below before the page forms; nothing else may
+  // take more than `form`.
+} as const;
+
+/** The class a path belongs to: the first prefix that matches. */
+export function limitFor(path: string): number {
+  if (path.startsWith("/webhooks/")) return BODY_LIMITS.webhook;
+  if (path.startsWith("/api/") || path.startsWith("/internal/")) return BODY_LIMITS.api;
+  return BODY_LIMITS.form;
+}
+
+/**
+ * One body limit in front of every route. After the refusal the Node adapter
+ * reads and drops what the client is still sending for a moment (at most 500 ms
+ * or 64 MB, never kept) and then closes the connection: closing at once would
+ * reset it, and a reset can destroy the 413 before the client has read it.
+ */
+export function bodyLimits(): MiddlewareHandler {
+  const byLimit = new Map<number, MiddlewareHandler>();
+  for (const maxSize of new Set(Object.values(BODY_LIMITS))) {
+    byLimit.set(
+      maxSize,
+      bodyLimit({
+        maxSize,
+        onError: (c) => c.text("Payload Too Large", 413, { Connection: "close" }),
+      }),
+    );
+  }
+  return (c, next) => byLimit.get(limitFor(c.req.path))!(c, next);
+}
