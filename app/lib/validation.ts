@@ -159,7 +159,7 @@ export function splitList(value: unknown): string[] {
 /** Only used to parse a path: what is kept must resolve to this same origin. */
 const REDIRECT_BASE = "http://safetap.invalid";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const ANY_CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /** Undoes percent-encoding until nothing changes (a few rounds), or null when malformed. */
 function fullyDecoded(value: string): string | null {
@@ -186,7 +186,7 @@ function fullyDecoded(value: string): string | null {
  */
 export function safeRedirect(value: unknown): string | null {
   if (typeof value !== "string" || value.length > 500 || !value.startsWith("/")) return null;
-  if (CONTROL_CHARACTERS.test(value)) return null;
+  if (ANY_CONTROL_CHARACTER.test(value)) return null;
   let url: URL;
   try {
     url = new URL(value, REDIRECT_BASE);
@@ -196,7 +196,7 @@ export function safeRedirect(value: unknown): string | null {
   if (url.origin !== REDIRECT_BASE) return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
   const decoded = fullyDecoded(url.pathname);
-  if (decoded === null || CONTROL_CHARACTERS.test(decoded) || /^[/\\]{2}/.test(decoded))
+  if (decoded === null || ANY_CONTROL_CHARACTER.test(decoded) || /^[/\\]{2}/.test(decoded))
     return null;
   if (/^\/[/\\]/.test(path)) return null;
   return path;
