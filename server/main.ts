@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createDispatcher } from "./alerts/dispatcher.ts";
+import { authMessagesSettled } from "./auth/code-delivery.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { DatabaseLockedError } from "./db/client.ts";
 import { createHttpApp, type PageHandler } from "./http/app.ts";
@@ -16,6 +17,7 @@ import { formatDemoBanner, seedDemoData } from "./seed.ts";
 import { createServices, openDatabase } from "./services.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const AUTH_MESSAGES_GRACE_MS = 5_000;
 
 export function operatorFile(dataDir: string) {
   return path.join(dataDir, "server.json");
@@ -145,6 +147,12 @@ async function main() {
       }, 50);
     });
     await services.dispatcher?.stop();
+    // Sign-in codes are sent after the answer (decision 106): give those under way
+    // a few seconds; one still failing then is lost and "Resend code" covers it.
+    await Promise.race([
+      authMessagesSettled(services),
+      new Promise((resolve) => setTimeout(resolve, AUTH_MESSAGES_GRACE_MS)),
+    ]);
     await services.scans.close();
     await closeVite();
     if (services.operatorToken) rmSync(operatorFile(config.dataDir), { force: true });
