@@ -236,7 +236,19 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
       <Card className="mt-6">
         <CardContent className="pt-6">
           <Notice notice={notice} className="mb-4" />
-          <Form method="post" replace noValidate className="space-y-5">
+          <Form
+            method="post"
+            replace
+            noValidate
+            className="space-y-5"
+            onSubmit={(event) => {
+              // Only step 3 submits; Enter in an earlier step's field means Next.
+              if (step < 3) {
+                event.preventDefault();
+                next();
+              }
+            }}
+          >
             <fieldset hidden={step !== 1} className="space-y-4">
               <legend className="text-lg font-semibold">{t("onboarding.step1")}</legend>
               <div className="space-y-1.5">
@@ -420,6 +432,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
               <div className="flex flex-wrap gap-2">
                 {step === 3 && !editing ? (
                   <Button
+                    key="skip"
                     type="submit"
                     name="intent"
                     value="skip"
@@ -430,12 +443,14 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
                     {t("onboarding.skip")}
                   </Button>
                 ) : null}
+                {/* Distinct keys: React must not turn the clicked Next into a submit
+                    button during its own click (the browser would then submit). */}
                 {step < 3 ? (
-                  <Button onClick={next} disabled={step === 1 && !canGoOn}>
+                  <Button key="next" onClick={next} disabled={step === 1 && !canGoOn}>
                     {t("onboarding.next")}
                   </Button>
                 ) : (
-                  <Button type="submit" name="intent" value="finish" disabled={busy}>
+                  <Button key="finish" type="submit" name="intent" value="finish" disabled={busy}>
                     {busy ? t("onboarding.saving") : t("onboarding.finish")}
                   </Button>
                 )}

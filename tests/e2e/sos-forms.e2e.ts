@@ -1,0 +1,187 @@
+import { randomInt } from "node:crypto";
+import type { Browser, Page, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { runCli } from "../support/processes.ts";
+import {
+  baseURL,
+  launchBrowser,
+  openPage,
+  outbox,
+  signUpAndOnboard,
+  waitForCode,
+  waitForHydration,
+  waitForMessage,
+} from "./browser.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function mint(product: string) {
+  const result = await runCli(["tags", "mint", "--product", product, "--count", "1"], {
+    DATA_DIR: inject("dataDir"),
+  });
+  expect(result.code, result.stderr).toBe(0);
+  const [, row] = result.stdout.trim().split("\n");
+  const [tagId, token] = row!.split(",");
+  return { tagId: tagId!, token: token! };
+}
+
+/** A new, verified account that has not been through onboarding yet. */
+async function signUp(page: Page, name: string): Promise<string> {
+  const email = `e2e-${Date.now()}-${randomInt(1_000_000)}@example.com`;
+  const request = page.context().request;
+  const started = await request.post(`${baseURL()}/auth`, {
+    form: {
+      intent: "signup",
+      fullName: name,
+      identifier: email,
+      password: "Sup3r!secret",
+      acceptTerms: "on",
+    },
+  });
+  expect(started.ok()).toBe(true);
+  const verified = await request.post(`${baseURL()}/auth`, {
+    form: { intent: "verify", code: await waitForCode(email) },
+    maxRedirects: 0,
+  });
+  expect(verified.status()).toBe(302);
+  return email;
+}
+
+/** Holds the page's next POST to `path` until `release()` is called. */
+function holdNextPost(page: Page, path: string) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let arrived: () => void = () => {};
+  const seen = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  let taken = false;
+  const handler = async (route: Route) => {
+    if (route.request().method() !== "POST" || taken) return route.continue();
+    taken = true;
+    arrived();
+    await held;
+    await route.continue();
+  };
+  const noPost = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`no POST to ${path} was made`)), 15_000).unref(),
+  );
+  return {
+    install: () => page.route(`${baseURL()}${path}*`, handler),
+    seen: Promise.race([seen, noPost]),
+    release: () => release(),
+  };
+}
+
+const alertsTo = async (email: string) =>
+  (await outbox()).filter((m) => m.to === email && m.subject?.startsWith("EMERGENCY"));
+
+describe("/sos: the sent view is the server's answer to this send", () => {
+  it("send, Send Another Alert, send again → two alerts; the second sent view only after the server answered", async () => {
+    const tag = await mint("sticker");
+    const email = `sos-twice-${Date.now()}@example.com`;
+    const { page, problems } = await openPage(browser, {
+      viewport: { width: 390, height: 844 },
+    });
+    await signUpAndOnboard(page, {
+      name: "Sam Twice",
+      contacts: [{ name: "Ana", channel: "email", value: email }],
+    });
+    await page
+      .context()
+      .request.post(`${baseURL()}/claim/${tag.tagId}`, { form: { token: tag.token } });
+    await page.goto("/sos");
+    await waitForHydration(page);
+
+    await page.getByRole("button", { name: "Send SOS Alert" }).click();
+    await page.getByTestId("sos-sent").waitFor();
+    await waitForMessage(email);
+    expect(await alertsTo(email)).toHaveLength(1);
+
+    await page.getByRole("button", { name: "Send Another Alert" }).click();
+    await page.getByRole("button", { name: "Send SOS Alert" }).waitFor();
+    expect(await page.getByTestId("sos-sent").count()).toBe(0);
+
+    const hold = holdNextPost(page, "/sos");
+    await hold.install();
+    await page.getByRole("button", { name: "Send SOS Alert" }).click();
+    await hold.seen;
+    // The request is on its way but unanswered: no "sent" yet.
+    expect(await page.getByTestId("sos-sent").count()).toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: "Sending…" }).count()).toBe(1);
+    hold.release();
+    await page.getByTestId("sos-sent").waitFor();
+    await expect.poll(async () => (await alertsTo(email)).length, { timeout: 15_000 }).toBe(2);
+    expect(problems.filter((p) => p.includes("not connected"))).toEqual([]);
+  });
+
+  it("after a cancel, Send Another Alert shows the idle view without a stale 'All clear sent'", async () => {
+    const tag = await mint("sticker");
+    const email = `sos-cancel-${Date.now()}@example.com`;
+    const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await signUpAndOnboard(page, {
+      name: "Sam Safe",
+      contacts: [{ name: "Ana", channel: "email", value: email }],
+    });
+    await page
+      .context()
+      .request.post(`${baseURL()}/claim/${tag.tagId}`, { form: { token: tag.token } });
+    await page.goto("/sos");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Send SOS Alert" }).click();
+    await page.getByTestId("sos-sent").waitFor();
+    await page.getByRole("button", { name: /Cancel — I'm safe/ }).click();
+    await page.getByText("All clear sent").waitFor();
+    await page.getByRole("button", { name: "Send Another Alert" }).click();
+    await page.getByRole("button", { name: "Send SOS Alert" }).waitFor();
+    expect(await page.getByText("All clear sent").count()).toBe(0);
+  });
+});
+
+describe("/onboarding: Next on step 2 opens step 3 without submitting", () => {
+  it("a new user reaches step 3 with no error and no request made", async () => {
+    const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await signUp(page, "Nova Newcomer");
+    await page.goto("/onboarding");
+    await waitForHydration(page);
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.getByLabel("Country").selectOption("us");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Step 2 of 3").waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Step 3 of 3").waitFor();
+    await page.getByRole("button", { name: "Finish" }).waitFor();
+    expect(await page.getByTestId("notice").count()).toBe(0);
+    expect(posts).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe("/onboarding");
+  });
+
+  it("editing (?edit=1): Next on step 2 shows step 3 and stays on /onboarding", async () => {
+    const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await signUpAndOnboard(page, {
+      name: "Eddie Editor",
+      contacts: [{ name: "Ana", channel: "email", value: `edit-${Date.now()}@example.com` }],
+    });
+    await page.goto("/onboarding?edit=1");
+    await waitForHydration(page);
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Step 2 of 3").waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Step 3 of 3").waitFor();
+    expect(posts).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe("/onboarding");
+  });
+});
