@@ -117,7 +117,8 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
               <h1 className="flex items-center gap-2 text-2xl font-bold text-success">
                 <CheckCircle2 className="size-6" aria-hidden="true" /> {t("activate.successTitle")}
               </h1>
-              <Notice notice={notice} />
+              {/* The previous press's answer is not this press's: hidden until the server answers. */}
+              <Notice notice={busy ? null : notice} />
               <p>{t("activate.successBody", { tagId: activated })}</p>
               <div className="flex flex-wrap gap-2">
                 <Form method="post">

@@ -185,3 +185,34 @@ describe("/onboarding: Next on step 2 opens step 3 without submitting", () => {
     expect(new URL(page.url()).pathname).toBe("/onboarding");
   });
 });
+
+describe("/activate: the test alert's 'sent' is the answer to this press", () => {
+  it("a second test alert shows no 'Test alert sent!' until the server answered, and both are sent", async () => {
+    const tag = await mint("card");
+    const email = `activate-test-${Date.now()}@example.com`;
+    const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await signUpAndOnboard(page, {
+      name: "Tess Tester",
+      contacts: [{ name: "Ana", channel: "email", value: email }],
+    });
+    await page.goto(`/activate?tag=${tag.tagId}&token=${tag.token}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Activate tag" }).click();
+    await page.getByRole("heading", { name: "Tag Activated" }).waitFor();
+    const tests = async () =>
+      (await outbox()).filter((m) => m.to === email && m.subject?.includes("TEST")).length;
+
+    await page.getByRole("button", { name: "Send a test alert" }).click();
+    await page.getByText("Test alert sent!").waitFor();
+    await expect.poll(tests, { timeout: 15_000 }).toBe(1);
+
+    const hold = holdNextPost(page, "/activate");
+    await hold.install();
+    await page.getByRole("button", { name: "Send a test alert" }).click();
+    await hold.seen;
+    expect(await page.getByText("Test alert sent!").count()).toBe(0);
+    hold.release();
+    await page.getByText("Test alert sent!").waitFor();
+    await expect.poll(tests, { timeout: 15_000 }).toBe(2);
+  });
+});
