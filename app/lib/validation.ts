@@ -1,3 +1,5 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+
 /**
  * Input rules of spec section 5, shared by the forms and the server actions.
  * Errors are locale keys under `validation.*`; screens translate them.
@@ -37,9 +39,32 @@ export function isEmail(value: string): boolean {
   return value.length <= LIMITS.email && EMAIL_SHAPE.test(value);
 }
 
-/** Spaces removed; optional leading +; first digit 1-9; 2 to 15 digits in all. */
+/** The number as libphonenumber reads it; the country code is always written (no leading + needed). */
+function parseInternational(value: string) {
+  const compact = value.replace(/\s/g, "");
+  if (!PHONE_SHAPE.test(compact)) return undefined;
+  return parsePhoneNumberFromString(compact.startsWith("+") ? compact : `+${compact}`);
+}
+
+/**
+ * A number we send codes and alerts to (decision 090). The spec's shape (spaces removed;
+ * optional leading +; first digit 1-9; 2 to 15 digits in all), then libphonenumber-js:
+ * a known country calling code and a length possible in that country. Not `isValid()`:
+ * its ranges refuse the fictional numbers used in tests and docs (+44 7700 900xxx,
+ * +1 555 01xx) that are otherwise real-shaped.
+ */
 export function isPhone(value: string): boolean {
-  return PHONE_SHAPE.test(value.replace(/\s/g, ""));
+  return parseInternational(value)?.isPossible() ?? false;
+}
+
+/**
+ * A number a person will read and dial (the sales form's optional phone): a possible
+ * number, or a local number written after a known country code (at least 7 digits).
+ */
+export function isDialablePhone(value: string): boolean {
+  const parsed = parseInternational(value.replace(/[-().]/g, " "));
+  if (!parsed) return false;
+  return parsed.isPossible() || parsed.nationalNumber.length >= 7;
 }
 
 /** E.164: a plus and the digits, country code included (the format hint is +1234567890). */
