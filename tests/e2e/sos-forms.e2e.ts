@@ -216,3 +216,54 @@ describe("/activate: the test alert's 'sent' is the answer to this press", () =>
     await expect.poll(tests, { timeout: 15_000 }).toBe(2);
   });
 });
+
+/** The focused control, its message (through aria-describedby) and whether both are on screen. */
+function focusedFieldState(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    const onScreen = (node: Element | null) => {
+      if (!node) return false;
+      const box = node.getBoundingClientRect();
+      return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+    };
+    const messages = (el?.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id))
+      .filter((node) => node?.getAttribute("data-testid") === "field-error");
+    return {
+      name: el?.getAttribute("name") ?? null,
+      invalid: el?.getAttribute("aria-invalid") ?? null,
+      message: messages[0]?.textContent ?? null,
+      fieldOnScreen: onScreen(el),
+      messageOnScreen: onScreen(messages[0] ?? null),
+    };
+  });
+}
+
+describe("form errors are shown at the field, which takes the focus", () => {
+  it("/contact on a 390x844 phone: an error in the bottom field, submitted from the top, focuses it with its message on screen", async () => {
+    const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const form = page.getByTestId("sales-form");
+    await form.locator('[name="organization"]').fill("Hill School");
+    await form.locator('[name="email"]').fill("head@hill.example");
+    await form.locator('[name="industry"]').selectOption("education");
+    await form.locator('[name="estimatedUsers"]').selectOption("51-100");
+    await form.locator('[name="message"]').fill("Too short");
+    await form.locator('[name="fullName"]').fill("Hana Hill");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await form.locator('[name="fullName"]').press("Enter");
+    await expect
+      .poll(() => focusedFieldState(page))
+      .toEqual({
+        name: "message",
+        invalid: "true",
+        message: "Message must be at least 10 characters",
+        fieldOnScreen: true,
+        messageOnScreen: true,
+      });
+    // The other fields are not marked.
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(1);
+  });
+});
