@@ -26,3 +26,12 @@ export function claimFailureNotice(
     },
   };
 }
+
+/** The form field a failed claim is about, for a message beside it. */
+export function claimFailureField(
+  result: Exclude<ClaimResult, { ok: true }>,
+): "tagId" | "token" | undefined {
+  if (result.reason === "not_found") return "tagId";
+  if (result.reason === "token_required" || result.reason === "invalid_token") return "token";
+  return undefined;
+}

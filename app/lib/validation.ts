@@ -197,6 +197,8 @@ export interface FieldProblem {
   title: string;
   description: ValidationKey;
   step: 1 | 2 | 3;
+  /** The form field at fault (its `name`), for a message beside it. */
+  field: string;
 }
 
 function isPastDate(value: string): boolean {
@@ -214,33 +216,48 @@ function isPastDate(value: string): boolean {
 export function validateProfile(
   input: Record<string, unknown>,
 ): { ok: true; profile: ProfileFields } | { ok: false; problem: FieldProblem } {
-  const fail = (title: string, description: ValidationKey, step: 1 | 2) => ({
+  const fail = (title: string, description: ValidationKey, step: 1 | 2, field: string) => ({
     ok: false as const,
-    problem: { title, description, step },
+    problem: { title, description, step, field },
   });
   const fullName = sanitizeText(input.fullName);
   if (fullName.length < 1 || fullName.length > LIMITS.name) {
-    return fail("account:onboarding.errors.invalidName", "validation.invalidName", 1);
+    return fail("account:onboarding.errors.invalidName", "validation.invalidName", 1, "fullName");
   }
   const language = input.language;
   if (!(PROFILE_LANGUAGES as readonly unknown[]).includes(language)) {
-    return fail("account:onboarding.errors.incomplete", "validation.languageRequired", 1);
+    return fail(
+      "account:onboarding.errors.incomplete",
+      "validation.languageRequired",
+      1,
+      "language",
+    );
   }
   const country = input.country;
   if (!(COUNTRIES as readonly unknown[]).includes(country)) {
-    return fail("account:onboarding.errors.incomplete", "validation.countryRequired", 1);
+    return fail("account:onboarding.errors.incomplete", "validation.countryRequired", 1, "country");
   }
   const dob = sanitizeText(input.dateOfBirth);
   if (dob && !isPastDate(dob))
-    return fail("account:onboarding.errors.incomplete", "validation.invalidDate", 1);
+    return fail("account:onboarding.errors.incomplete", "validation.invalidDate", 1, "dateOfBirth");
   const blood = sanitizeText(input.bloodType);
   if (blood && !(BLOOD_TYPES as readonly string[]).includes(blood)) {
-    return fail("account:onboarding.errors.incomplete", "validation.invalidBloodType", 1);
+    return fail(
+      "account:onboarding.errors.incomplete",
+      "validation.invalidBloodType",
+      1,
+      "bloodType",
+    );
   }
   const notes =
     typeof input.medicalNotes === "string" ? stripAngleBrackets(input.medicalNotes).trim() : "";
   if (notes.length > LIMITS.notes) {
-    return fail("account:onboarding.errors.notesTooLong", "validation.notesTooLong", 2);
+    return fail(
+      "account:onboarding.errors.notesTooLong",
+      "validation.notesTooLong",
+      2,
+      "medicalNotes",
+    );
   }
   return {
     ok: true,
@@ -265,7 +282,7 @@ export function validateContactRows(
   rows: { name: unknown; channel: unknown; value: unknown }[],
 ): { ok: true; contacts: ContactInput[] } | { ok: false; problem: FieldProblem } {
   const contacts: ContactInput[] = [];
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const name = sanitizeText(row.name);
     const value = sanitizeText(row.value);
     if (!name || !value) continue;
@@ -275,7 +292,15 @@ export function validateContactRows(
         checked.field === "name"
           ? "account:onboarding.errors.invalidContactName"
           : "account:onboarding.errors.invalidContact";
-      return { ok: false, problem: { title, description: checked.error, step: 3 } };
+      return {
+        ok: false,
+        problem: {
+          title,
+          description: checked.error,
+          step: 3,
+          field: `contacts.${index}.${checked.field}`,
+        },
+      };
     }
     contacts.push(checked.contact);
   }

@@ -267,3 +267,48 @@ describe("form errors are shown at the field, which takes the focus", () => {
     expect(await form.locator('[aria-invalid="true"]').count()).toBe(1);
   });
 });
+
+describe("form errors answered by the server", () => {
+  it("/onboarding: Finish with an SMS contact '+12' → the server's message is at the contact's value, which has the focus", async () => {
+    const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await signUp(page, "Fay Fielding");
+    await page.goto("/onboarding");
+    await waitForHydration(page);
+    await page.getByLabel("Country").selectOption("gb");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Step 3 of 3").waitFor();
+    const row = page.getByTestId("contact-row").first();
+    await row.locator('[name="contacts.0.name"]').fill("Ana");
+    await row.locator('[name="contacts.0.value"]').fill("+12");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole("button", { name: "Finish" }).click();
+    await expect
+      .poll(() => focusedFieldState(page), { timeout: 10_000 })
+      .toEqual({
+        name: "contacts.0.value",
+        invalid: "true",
+        message: "Invalid phone number (use +1234567890 format)",
+        fieldOnScreen: true,
+        messageOnScreen: true,
+      });
+  });
+
+  it("/auth sign-up: a weak password is marked at the password field, which has the focus", async () => {
+    const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto("/auth?mode=signup");
+    await waitForHydration(page);
+    await page.getByLabel("Full name").fill("Wes Weak");
+    await page.getByLabel("Email or phone").fill(`weak-${Date.now()}@example.com`);
+    await page.getByLabel("Password").fill("password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect
+      .poll(() => focusedFieldState(page))
+      .toMatchObject({
+        name: "password",
+        invalid: "true",
+        message: "Password must contain both uppercase and lowercase letters",
+        messageOnScreen: true,
+      });
+  });
+});
