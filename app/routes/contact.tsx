@@ -74,13 +74,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientAddress: context.clientAddress,
     });
     if (!result.ok) {
+      const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
       return data<ActionData>(
         {
           notice: {
             tone: "error",
             title: "sales:notices.tooManyAttempts",
             description: "sales:notices.wait",
-            values: { n: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) },
+            values: { n: minutes, count: minutes },
           },
           values,
         },

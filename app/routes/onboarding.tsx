@@ -145,7 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           tone: "error",
           title: "account:onboarding.errors.invalidContact",
           description: "account:contacts.limitReached",
-          values: { limit: error.limit },
+          values: { limit: error.limit, count: error.limit },
         },
         3,
       );
