@@ -1,56 +1,77 @@
 import { useTranslation } from "react-i18next";
 import { CONTACT_CHANNELS, LIMITS } from "../lib/validation.ts";
-import { Input, Label, Select } from "./ui/input.tsx";
+import { Field, type FieldErrors } from "./ui/field.tsx";
+import { Input, Select } from "./ui/input.tsx";
 
 /**
  * Name, channel and value of one emergency contact: the onboarding rows and
  * the dashboard's add form. `namePrefix` gives the form field names
- * (e.g. "contacts.0." in onboarding).
+ * (e.g. "contacts.0." in onboarding); `errors` are keyed by those full names.
  */
 export function ContactFields({
   idPrefix,
   namePrefix = "",
   defaults,
+  errors = {},
 }: {
   idPrefix: string;
   namePrefix?: string;
   defaults?: { name?: string; channel?: string; value?: string };
+  errors?: FieldErrors;
 }) {
   const { t } = useTranslation("account");
   return (
     <>
-      <div className="space-y-1">
-        <Label htmlFor={`${idPrefix}-name`}>{t("contacts.name")}</Label>
-        <Input
-          id={`${idPrefix}-name`}
-          name={`${namePrefix}name`}
-          maxLength={LIMITS.name}
-          defaultValue={defaults?.name}
-        />
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor={`${idPrefix}-channel`}>{t("contacts.channel")}</Label>
-        <Select
-          id={`${idPrefix}-channel`}
-          name={`${namePrefix}channel`}
-          defaultValue={defaults?.channel ?? "sms"}
-        >
-          {CONTACT_CHANNELS.map((c) => (
-            <option key={c} value={c}>
-              {t(`channels.${c}`)}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor={`${idPrefix}-value`}>{t("contacts.value")}</Label>
-        <Input
-          id={`${idPrefix}-value`}
-          name={`${namePrefix}value`}
-          maxLength={LIMITS.email}
-          defaultValue={defaults?.value}
-        />
-      </div>
+      <Field
+        id={`${idPrefix}-name`}
+        label={t("contacts.name")}
+        error={errors[`${namePrefix}name`]}
+        className="space-y-1"
+      >
+        {(props) => (
+          <Input
+            {...props}
+            name={`${namePrefix}name`}
+            maxLength={LIMITS.name}
+            defaultValue={defaults?.name}
+          />
+        )}
+      </Field>
+      <Field
+        id={`${idPrefix}-channel`}
+        label={t("contacts.channel")}
+        error={errors[`${namePrefix}channel`]}
+        className="space-y-1"
+      >
+        {(props) => (
+          <Select
+            {...props}
+            name={`${namePrefix}channel`}
+            defaultValue={defaults?.channel ?? "sms"}
+          >
+            {CONTACT_CHANNELS.map((c) => (
+              <option key={c} value={c}>
+                {t(`channels.${c}`)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field
+        id={`${idPrefix}-value`}
+        label={t("contacts.value")}
+        error={errors[`${namePrefix}value`]}
+        className="space-y-1"
+      >
+        {(props) => (
+          <Input
+            {...props}
+            name={`${namePrefix}value`}
+            maxLength={LIMITS.email}
+            defaultValue={defaults?.value}
+          />
+        )}
+      </Field>
     </>
   );
 }

@@ -58,14 +58,17 @@ function noticeFor(failure: FlowFailure, during: AuthForm | "code" | "resend"): 
           tone: "error",
           title: "auth:notices.failedResend",
           description: "auth:notices.resendTooSoon",
-          values: { n: failure.retryAfterSeconds },
+          values: { n: failure.retryAfterSeconds, count: failure.retryAfterSeconds },
         };
       }
       return {
         tone: "error",
         title: "auth:notices.tooManyAttempts",
         description: during === "resend" ? "auth:notices.waitCode" : "auth:notices.waitTrying",
-        values: { n: minutes(failure.retryAfterSeconds) },
+        values: {
+          n: minutes(failure.retryAfterSeconds),
+          count: minutes(failure.retryAfterSeconds),
+        },
       };
     case "signin_failed":
       return {
@@ -78,7 +81,7 @@ function noticeFor(failure: FlowFailure, during: AuthForm | "code" | "resend"): 
         tone: "error",
         title: "auth:notices.invalidCode",
         description: "auth:notices.codeWrong",
-        values: { n: failure.attemptsLeft },
+        values: { n: failure.attemptsLeft, count: failure.attemptsLeft },
       };
     case "code_expired":
       return {

@@ -16,13 +16,22 @@ export function claimFailureNotice(
   result: Exclude<ClaimResult, { ok: true }>,
   title: "tags:errors.claimFailed" | "tags:errors.activationFailed",
 ): NoticeData {
+  const limit = result.limit ?? 0;
+  const n = Math.max(1, Math.ceil((result.retryAfterSeconds ?? 300) / 60));
   return {
     tone: "error",
     title: result.reason === "rate_limited" ? "tags:errors.tooMany" : title,
     description: DESCRIPTIONS[result.reason],
-    values: {
-      limit: result.limit ?? 0,
-      n: Math.max(1, Math.ceil((result.retryAfterSeconds ?? 300) / 60)),
-    },
+    // `count` picks the plural form of whichever number the message shows.
+    values: { limit, n, count: result.reason === "tag_limit" ? limit : n },
   };
+}
+
+/** The form field a failed claim is about, for a message beside it. */
+export function claimFailureField(
+  result: Exclude<ClaimResult, { ok: true }>,
+): "tagId" | "token" | undefined {
+  if (result.reason === "not_found") return "tagId";
+  if (result.reason === "token_required" || result.reason === "invalid_token") return "token";
+  return undefined;
 }

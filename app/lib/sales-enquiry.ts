@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS, stripAngleBrackets } from "./validation.ts";
+import { isDialablePhone, LIMITS, stripAngleBrackets } from "./validation.ts";
 
 /**
  * The sales / demo enquiry of /contact (spec sections 3 and 5): one schema for
@@ -83,7 +83,12 @@ export const salesEnquirySchema = z.object({
         .replace(/[\r\n\t]+/g, " ")
         .trim(),
     )
-    .pipe(z.string().max(LIMITS.phone, "sales:errors.phoneTooLong"))
+    .pipe(
+      z
+        .string()
+        .max(LIMITS.phone, "sales:errors.phoneTooLong")
+        .refine((v) => v === "" || isDialablePhone(v), "validation.invalidPhone"),
+    )
     .transform((v) => v || null),
   industry: z.enum(INDUSTRIES, "sales:errors.industryRequired"),
   estimatedUsers: z.enum(ESTIMATED_USERS, "sales:errors.estimatedUsersRequired"),

@@ -1,3 +1,5 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+
 /**
  * Input rules of spec section 5, shared by the forms and the server actions.
  * Errors are locale keys under `validation.*`; screens translate them.
@@ -44,9 +46,32 @@ export function isEmail(value: string): boolean {
   return value.length <= LIMITS.email && EMAIL_SHAPE.test(value);
 }
 
-/** Spaces removed; optional leading +; first digit 1-9; 2 to 15 digits in all. */
+/** The number as libphonenumber reads it; the country code is always written (no leading + needed). */
+function parseInternational(value: string) {
+  const compact = value.replace(/\s/g, "");
+  if (!PHONE_SHAPE.test(compact)) return undefined;
+  return parsePhoneNumberFromString(compact.startsWith("+") ? compact : `+${compact}`);
+}
+
+/**
+ * A number we send codes and alerts to (decision 090). The spec's shape (spaces removed;
+ * optional leading +; first digit 1-9; 2 to 15 digits in all), then libphonenumber-js:
+ * a known country calling code and a length possible in that country. Not `isValid()`:
+ * its ranges refuse the fictional numbers used in tests and docs (+44 7700 900xxx,
+ * +1 555 01xx) that are otherwise real-shaped.
+ */
 export function isPhone(value: string): boolean {
-  return PHONE_SHAPE.test(value.replace(/\s/g, ""));
+  return parseInternational(value)?.isPossible() ?? false;
+}
+
+/**
+ * A number a person will read and dial (the sales form's optional phone): a possible
+ * number, or a local number written after a known country code (at least 7 digits).
+ */
+export function isDialablePhone(value: string): boolean {
+  const parsed = parseInternational(value.replace(/[-().]/g, " "));
+  if (!parsed) return false;
+  return parsed.isPossible() || parsed.nationalNumber.length >= 7;
 }
 
 /** E.164: a plus and the digits, country code included (the format hint is +1234567890). */
@@ -218,6 +243,8 @@ export interface FieldProblem {
   title: string;
   description: ValidationKey;
   step: 1 | 2 | 3;
+  /** The form field at fault (its `name`), for a message beside it. */
+  field: string;
 }
 
 function isPastDate(value: string): boolean {
@@ -235,33 +262,48 @@ function isPastDate(value: string): boolean {
 export function validateProfile(
   input: Record<string, unknown>,
 ): { ok: true; profile: ProfileFields } | { ok: false; problem: FieldProblem } {
-  const fail = (title: string, description: ValidationKey, step: 1 | 2) => ({
+  const fail = (title: string, description: ValidationKey, step: 1 | 2, field: string) => ({
     ok: false as const,
-    problem: { title, description, step },
+    problem: { title, description, step, field },
   });
   const fullName = sanitizeText(input.fullName);
   if (fullName.length < 1 || fullName.length > LIMITS.name) {
-    return fail("account:onboarding.errors.invalidName", "validation.invalidName", 1);
+    return fail("account:onboarding.errors.invalidName", "validation.invalidName", 1, "fullName");
   }
   const language = input.language;
   if (!(PROFILE_LANGUAGES as readonly unknown[]).includes(language)) {
-    return fail("account:onboarding.errors.incomplete", "validation.languageRequired", 1);
+    return fail(
+      "account:onboarding.errors.incomplete",
+      "validation.languageRequired",
+      1,
+      "language",
+    );
   }
   const country = input.country;
   if (!(COUNTRIES as readonly unknown[]).includes(country)) {
-    return fail("account:onboarding.errors.incomplete", "validation.countryRequired", 1);
+    return fail("account:onboarding.errors.incomplete", "validation.countryRequired", 1, "country");
   }
   const dob = sanitizeText(input.dateOfBirth);
   if (dob && !isPastDate(dob))
-    return fail("account:onboarding.errors.incomplete", "validation.invalidDate", 1);
+    return fail("account:onboarding.errors.incomplete", "validation.invalidDate", 1, "dateOfBirth");
   const blood = sanitizeText(input.bloodType);
   if (blood && !(BLOOD_TYPES as readonly string[]).includes(blood)) {
-    return fail("account:onboarding.errors.incomplete", "validation.invalidBloodType", 1);
+    return fail(
+      "account:onboarding.errors.incomplete",
+      "validation.invalidBloodType",
+      1,
+      "bloodType",
+    );
   }
   const notes =
     typeof input.medicalNotes === "string" ? stripAngleBrackets(input.medicalNotes).trim() : "";
   if (notes.length > LIMITS.notes) {
-    return fail("account:onboarding.errors.notesTooLong", "validation.notesTooLong", 2);
+    return fail(
+      "account:onboarding.errors.notesTooLong",
+      "validation.notesTooLong",
+      2,
+      "medicalNotes",
+    );
   }
   return {
     ok: true,
@@ -286,7 +328,7 @@ export function validateContactRows(
   rows: { name: unknown; channel: unknown; value: unknown }[],
 ): { ok: true; contacts: ContactInput[] } | { ok: false; problem: FieldProblem } {
   const contacts: ContactInput[] = [];
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const name = sanitizeText(row.name);
     const value = sanitizeText(row.value);
     if (!name || !value) continue;
@@ -296,7 +338,15 @@ export function validateContactRows(
         checked.field === "name"
           ? "account:onboarding.errors.invalidContactName"
           : "account:onboarding.errors.invalidContact";
-      return { ok: false, problem: { title, description: checked.error, step: 3 } };
+      return {
+        ok: false,
+        problem: {
+          title,
+          description: checked.error,
+          step: 3,
+          field: `contacts.${index}.${checked.field}`,
+        },
+      };
     }
     contacts.push(checked.contact);
   }

@@ -8,8 +8,9 @@ import { claimTag, findAlertableTag } from "../../server/domain/tag-lifecycle.ts
 import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
 import { Button, buttonVariants } from "../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
-import { Input, Label } from "../components/ui/input.tsx";
-import { claimFailureNotice } from "../lib/claim.server.ts";
+import { Field, useFieldErrors } from "../components/ui/field.tsx";
+import { Input } from "../components/ui/input.tsx";
+import { claimFailureField, claimFailureNotice } from "../lib/claim.server.ts";
 import { requireUser } from "../lib/guards.server.ts";
 import { requestTranslator } from "../lib/i18n.server.ts";
 import { metaTags } from "../lib/meta.ts";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-type ActionData = { activated?: string; notice?: NoticeData };
+type ActionData = { activated?: string; notice?: NoticeData; field?: "tagId" | "token" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, "/");
@@ -91,17 +92,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = String(form.get("token") ?? "")
     .trim()
     .toUpperCase();
-  const fail = (description: string, status = 400) =>
+  const fail = (description: string, field: "tagId" | "token") =>
     data<ActionData>(
-      { notice: { tone: "error", title: "tags:errors.activationFailed", description } },
-      { status },
+      { notice: { tone: "error", title: "tags:errors.activationFailed", description }, field },
+      { status: 400 },
     );
-  if (!tagId || !token) return fail("tags:errors.bothRequired");
-  if (!token.startsWith("ACT-")) return fail("tags:errors.tokenFormat");
+  if (!tagId || !token) return fail("tags:errors.bothRequired", tagId ? "token" : "tagId");
+  if (!token.startsWith("ACT-")) return fail("tags:errors.tokenFormat", "token");
   const result = await claimTag(services, { userId: user.id, tagId, token, clientAddress });
   if (!result.ok) {
     return data<ActionData>(
-      { notice: claimFailureNotice(result, "tags:errors.activationFailed") },
+      {
+        notice: claimFailureNotice(result, "tags:errors.activationFailed"),
+        field: claimFailureField(result),
+      },
       { status: result.reason === "rate_limited" ? 429 : 400 },
     );
   }
@@ -120,6 +124,21 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
   const [tagId, setTagId] = useState(loaderData.tag);
   const [token, setToken] = useState(loaderData.token);
   const { notice, show } = useNotice(actionData, actionData?.notice);
+  const {
+    formRef,
+    errors,
+    show: showErrors,
+  } = useFieldErrors(
+    actionData,
+    actionData?.field && actionData.notice?.description
+      ? {
+          [actionData.field]: {
+            key: actionData.notice.description,
+            values: actionData.notice.values,
+          },
+        }
+      : undefined,
+  );
   const activated = actionData?.activated;
 
   return (
@@ -131,7 +150,8 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
               <h1 className="flex items-center gap-2 text-2xl font-bold text-success">
                 <CheckCircle2 className="size-6" aria-hidden="true" /> {t("activate.successTitle")}
               </h1>
-              <Notice notice={notice} />
+              {/* The previous press's answer is not this press's: hidden until the server answers. */}
+              <Notice notice={busy ? null : notice} />
               <p>{t("activate.successBody", { tagId: activated })}</p>
               <div className="flex flex-wrap gap-2">
                 <Form method="post">
@@ -153,53 +173,51 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
               <p className="text-muted-foreground">{t("activate.intro")}</p>
               <Notice notice={notice} />
               <Form
+                ref={formRef}
                 method="post"
                 noValidate
                 className="space-y-4"
                 onSubmit={(event) => {
+                  const fail = (description: string, field: "tagId" | "token") => {
+                    event.preventDefault();
+                    show({ tone: "error", title: "tags:errors.activationFailed", description });
+                    showErrors({ [field]: description });
+                  };
                   if (!tagId.trim() || !token.trim()) {
-                    event.preventDefault();
-                    show({
-                      tone: "error",
-                      title: "tags:errors.activationFailed",
-                      description: "tags:errors.bothRequired",
-                    });
+                    fail("tags:errors.bothRequired", tagId.trim() ? "token" : "tagId");
                   } else if (!token.trim().startsWith("ACT-")) {
-                    event.preventDefault();
-                    show({
-                      tone: "error",
-                      title: "tags:errors.activationFailed",
-                      description: "tags:errors.tokenFormat",
-                    });
+                    fail("tags:errors.tokenFormat", "token");
                   }
                 }}
               >
-                <div className="space-y-1.5">
-                  <Label htmlFor={`${id}-tag`}>{t("activate.tagId")}</Label>
-                  <Input
-                    id={`${id}-tag`}
-                    name="tagId"
-                    value={tagId}
-                    maxLength={LIMITS.tagId}
-                    onChange={(e) => setTagId(e.target.value.toUpperCase())}
-                    autoComplete="off"
-                    placeholder="WB-XXXXX"
-                    className="font-mono"
-                  />
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor={`${id}-token`}>{t("activate.token")}</Label>
-                  <Input
-                    id={`${id}-token`}
-                    name="token"
-                    value={token}
-                    maxLength={LIMITS.token}
-                    onChange={(e) => setToken(e.target.value.toUpperCase())}
-                    autoComplete="off"
-                    placeholder="ACT-XXXXXX"
-                    className="font-mono"
-                  />
-                </div>
+                <Field id={`${id}-tag`} label={t("activate.tagId")} error={errors.tagId}>
+                  {(props) => (
+                    <Input
+                      {...props}
+                      name="tagId"
+                      value={tagId}
+                      maxLength={LIMITS.tagId}
+                      onChange={(e) => setTagId(e.target.value.toUpperCase())}
+                      autoComplete="off"
+                      placeholder="WB-XXXXX"
+                      className="font-mono"
+                    />
+                  )}
+                </Field>
+                <Field id={`${id}-token`} label={t("activate.token")} error={errors.token}>
+                  {(props) => (
+                    <Input
+                      {...props}
+                      name="token"
+                      value={token}
+                      maxLength={LIMITS.token}
+                      onChange={(e) => setToken(e.target.value.toUpperCase())}
+                      autoComplete="off"
+                      placeholder="ACT-XXXXXX"
+                      className="font-mono"
+                    />
+                  )}
+                </Field>
                 <Button type="submit" className="w-full" disabled={busy}>
                   {busy ? t("activate.submitting") : t("activate.submit")}
                 </Button>

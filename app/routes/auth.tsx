@@ -6,7 +6,8 @@ import { PasswordStrength } from "../components/auth/password-strength.tsx";
 import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "../components/ui/card.tsx";
-import { Input, Label } from "../components/ui/input.tsx";
+import { Field, type FieldErrors, FieldMessage, useFieldErrors } from "../components/ui/field.tsx";
+import { Input } from "../components/ui/input.tsx";
 import {
   type AuthActionData,
   type AuthForm,
@@ -131,34 +132,34 @@ function IdentifierField({
   id,
   label,
   defaultValue,
-  invalid,
+  error,
   hint,
 }: {
   id: string;
   label: string;
   defaultValue?: string;
-  invalid?: boolean;
+  error?: FieldErrors[string];
   hint?: string;
 }) {
   return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        name="identifier"
-        autoComplete="username"
-        maxLength={LIMITS.email}
-        defaultValue={defaultValue}
-        aria-invalid={invalid || undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <Field id={id} label={label} error={error} hint={hint}>
+      {(props) => (
+        <Input
+          {...props}
+          name="identifier"
+          autoComplete="username"
+          maxLength={LIMITS.email}
+          defaultValue={defaultValue}
+        />
+      )}
+    </Field>
   );
+}
+
+/** The server's answer as per-field messages: the field at fault gets the notice's detail. */
+function serverFieldErrors(data: AuthActionData | undefined): FieldErrors | undefined {
+  if (data?.step !== "form" || !data.field || !data.notice?.description) return undefined;
+  return { [data.field]: { key: data.notice.description, values: data.notice.values } };
 }
 
 function SignUpForm({ data, plan, redirectTo }: StepProps) {
@@ -169,10 +170,11 @@ function SignUpForm({ data, plan, redirectTo }: StepProps) {
   const values = data?.step === "form" ? data.values : undefined;
   const [password, setPassword] = useState("");
   const { notice, show } = useNotice(data, data?.notice);
-  const field = data?.step === "form" ? data.field : undefined;
+  const { formRef, errors, show: showErrors } = useFieldErrors(data, serverFieldErrors(data));
 
   return (
     <Form
+      ref={formRef}
       method="post"
       replace
       noValidate
@@ -182,7 +184,8 @@ function SignUpForm({ data, plan, redirectTo }: StepProps) {
         const problem = checkSignUp(form);
         if (problem) {
           event.preventDefault();
-          show(problem);
+          show(problem.notice);
+          showErrors({ [problem.field]: problem.notice.description });
         }
       }}
     >
@@ -200,47 +203,50 @@ function SignUpForm({ data, plan, redirectTo }: StepProps) {
       ) : null}
       <Notice notice={notice} />
       <HiddenContext plan={plan} redirectTo={redirectTo} />
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-name`}>{t("signup.fullName")}</Label>
-        <Input
-          id={`${ids}-name`}
-          name="fullName"
-          autoComplete="name"
-          maxLength={LIMITS.name}
-          defaultValue={values?.fullName}
-          aria-invalid={field === "fullName" || undefined}
-          onInput={(e) => {
-            e.currentTarget.value = stripAngleBrackets(e.currentTarget.value);
-          }}
-        />
-      </div>
+      <Field id={`${ids}-name`} label={t("signup.fullName")} error={errors.fullName}>
+        {(props) => (
+          <Input
+            {...props}
+            name="fullName"
+            autoComplete="name"
+            maxLength={LIMITS.name}
+            defaultValue={values?.fullName}
+            onInput={(e) => {
+              e.currentTarget.value = stripAngleBrackets(e.currentTarget.value);
+            }}
+          />
+        )}
+      </Field>
       <IdentifierField
         id={`${ids}-identifier`}
         label={t("signup.identifier")}
         defaultValue={values?.identifier}
-        invalid={field === "identifier"}
+        error={errors.identifier}
         hint={t("signup.identifierHint")}
       />
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-password`}>{t("signup.password")}</Label>
-        <Input
-          id={`${ids}-password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={LIMITS.passwordMax}
-          aria-invalid={field === "password" || undefined}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <PasswordStrength password={password} />
-      </div>
-      <div className="flex items-start gap-2">
+      <Field id={`${ids}-password`} label={t("signup.password")} error={errors.password}>
+        {(props) => (
+          <>
+            <Input
+              {...props}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              maxLength={LIMITS.passwordMax}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <PasswordStrength password={password} />
+          </>
+        )}
+      </Field>
+      <div className="flex items-start gap-2" data-field>
         <input
           id={`${ids}-terms`}
           name="acceptTerms"
           type="checkbox"
           className="mt-1 size-4 accent-primary"
-          aria-invalid={field === "acceptTerms" || undefined}
+          aria-invalid={errors.acceptTerms ? true : undefined}
+          aria-describedby={errors.acceptTerms ? `${ids}-terms-error` : undefined}
         />
         <label htmlFor={`${ids}-terms`} className="text-sm">
           {t("signup.termsPrefix")}{" "}
@@ -253,6 +259,7 @@ function SignUpForm({ data, plan, redirectTo }: StepProps) {
           </Link>
         </label>
       </div>
+      <FieldMessage id={`${ids}-terms-error`} error={errors.acceptTerms} />
       <Button type="submit" name="intent" value="signup" className="w-full" disabled={busy}>
         {busy ? t("signup.submitting") : t("signup.submit")}
       </Button>
@@ -260,18 +267,19 @@ function SignUpForm({ data, plan, redirectTo }: StepProps) {
   );
 }
 
-function checkSignUp(form: FormData): NoticeData | null {
-  const fail = (description: string, title = "auth:notices.signupFailed"): NoticeData => ({
-    tone: "error",
-    title,
-    description,
+function checkSignUp(
+  form: FormData,
+): { notice: NoticeData & { description: string }; field: string } | null {
+  const fail = (field: string, description: string, title = "auth:notices.signupFailed") => ({
+    notice: { tone: "error" as const, title, description },
+    field,
   });
-  if (!sanitizeText(form.get("fullName"))) return fail("validation.fullNameRequired");
+  if (!sanitizeText(form.get("fullName"))) return fail("fullName", "validation.fullNameRequired");
   const identifier = parseIdentifier(form.get("identifier"));
-  if (!identifier.ok) return fail(identifier.error);
+  if (!identifier.ok) return fail("identifier", identifier.error);
   const [passwordError] = passwordErrors(String(form.get("password") ?? ""));
-  if (passwordError) return fail(passwordError, "auth:notices.weakPassword");
-  if (form.get("acceptTerms") !== "on") return fail("validation.acceptTerms");
+  if (passwordError) return fail("password", passwordError, "auth:notices.weakPassword");
+  if (form.get("acceptTerms") !== "on") return fail("acceptTerms", "validation.acceptTerms");
   return null;
 }
 
@@ -282,21 +290,25 @@ function SignInForm({ data, plan, redirectTo }: StepProps) {
   const busy = navigation.state === "submitting";
   const values = data?.step === "form" ? data.values : undefined;
   const { notice, show } = useNotice(data, data?.notice);
+  const { formRef, errors, show: showErrors } = useFieldErrors(data, serverFieldErrors(data));
   return (
     <Form
+      ref={formRef}
       method="post"
       replace
       noValidate
       className="space-y-4"
       onSubmit={(event) => {
         const form = new FormData(event.currentTarget);
-        if (!String(form.get("identifier") ?? "").trim() || !String(form.get("password") ?? "")) {
+        const identifier = String(form.get("identifier") ?? "").trim();
+        if (!identifier || !String(form.get("password") ?? "")) {
           event.preventDefault();
           show({
             tone: "error",
             title: "auth:notices.signinFailed",
             description: "validation.signinRequired",
           });
+          showErrors({ [identifier ? "password" : "identifier"]: "validation.signinRequired" });
         }
       }}
     >
@@ -310,17 +322,19 @@ function SignInForm({ data, plan, redirectTo }: StepProps) {
         id={`${ids}-identifier`}
         label={t("signin.identifier")}
         defaultValue={values?.identifier}
+        error={errors.identifier}
       />
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-password`}>{t("signin.password")}</Label>
-        <Input
-          id={`${ids}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={LIMITS.passwordMax}
-        />
-      </div>
+      <Field id={`${ids}-password`} label={t("signin.password")} error={errors.password}>
+        {(props) => (
+          <Input
+            {...props}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={LIMITS.passwordMax}
+          />
+        )}
+      </Field>
       <Button type="submit" name="intent" value="signin" className="w-full" disabled={busy}>
         {busy ? t("signin.submitting") : t("signin.submit")}
       </Button>
@@ -340,8 +354,9 @@ function ForgotForm({ data, plan, redirectTo }: StepProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const values = data?.step === "form" ? data.values : undefined;
+  const { formRef, errors } = useFieldErrors(data, serverFieldErrors(data));
   return (
-    <Form method="post" replace noValidate className="space-y-4">
+    <Form ref={formRef} method="post" replace noValidate className="space-y-4">
       <div>
         <h1 className="text-xl font-bold">{t("forgot.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("forgot.subtitle")}</p>
@@ -352,6 +367,7 @@ function ForgotForm({ data, plan, redirectTo }: StepProps) {
         id={`${ids}-identifier`}
         label={t("signin.identifier")}
         defaultValue={values?.identifier}
+        error={errors.identifier}
       />
       <Button type="submit" name="intent" value="forgot" className="w-full" disabled={busy}>
         {busy ? t("forgot.submitting") : t("forgot.submit")}
@@ -399,6 +415,17 @@ function CodeStep({
   const [code, setCode] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const { notice, show } = useNotice(data, data?.notice);
+  // The code step's answers name no field: a refused code or new password is theirs.
+  const refused = data.notice?.tone === "error" ? data.notice : undefined;
+  const message = refused?.description && { key: refused.description, values: refused.values };
+  const answered = !message
+    ? undefined
+    : refused?.title === "auth:notices.weakPassword"
+      ? { newPassword: message }
+      : refused?.title === "auth:notices.invalidCode"
+        ? { code: message }
+        : undefined;
+  const { formRef, errors, show: showErrors } = useFieldErrors(data, answered);
   const context = (
     <>
       <HiddenContext plan={plan} redirectTo={redirectTo} />
@@ -417,6 +444,7 @@ function CodeStep({
       </div>
       <Notice notice={notice} />
       <Form
+        ref={formRef}
         method="post"
         replace
         noValidate
@@ -429,6 +457,7 @@ function CodeStep({
               title: "auth:notices.invalidCode",
               description: "validation.codeLength",
             });
+            showErrors({ code: "validation.codeLength" });
             return;
           }
           const [passwordError] = data.purpose === "reset" ? passwordErrors(newPassword) : [];
@@ -439,38 +468,47 @@ function CodeStep({
               title: "auth:notices.weakPassword",
               description: passwordError,
             });
+            showErrors({ newPassword: passwordError });
           }
         }}
       >
         {context}
-        <div className="space-y-1.5">
-          <Label htmlFor={`${ids}-code`}>{t("code.label")}</Label>
-          <Input
-            id={`${ids}-code`}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={LIMITS.code}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, LIMITS.code))}
-            className="text-center font-mono text-2xl tracking-[0.5em]"
-            autoFocus
-          />
-        </div>
-        {data.purpose === "reset" ? (
-          <div className="space-y-1.5">
-            <Label htmlFor={`${ids}-new-password`}>{t("code.newPassword")}</Label>
+        <Field id={`${ids}-code`} label={t("code.label")} error={errors.code}>
+          {(props) => (
             <Input
-              id={`${ids}-new-password`}
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              maxLength={LIMITS.passwordMax}
-              value={newPassword}
-              onChange={(e) => setNewPassword(e.target.value)}
+              {...props}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={LIMITS.code}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, LIMITS.code))}
+              className="text-center font-mono text-2xl tracking-[0.5em]"
+              autoFocus
             />
-            <PasswordStrength password={newPassword} />
-          </div>
+          )}
+        </Field>
+        {data.purpose === "reset" ? (
+          <Field
+            id={`${ids}-new-password`}
+            label={t("code.newPassword")}
+            error={errors.newPassword}
+          >
+            {(props) => (
+              <>
+                <Input
+                  {...props}
+                  name="newPassword"
+                  type="password"
+                  autoComplete="new-password"
+                  maxLength={LIMITS.passwordMax}
+                  value={newPassword}
+                  onChange={(e) => setNewPassword(e.target.value)}
+                />
+                <PasswordStrength password={newPassword} />
+              </>
+            )}
+          </Field>
         ) : null}
         <Button type="submit" name="intent" value="verify" className="w-full" disabled={busy}>
           {busy ? t("code.verifying") : t("code.verify")}

@@ -9,7 +9,8 @@ import { claimTag } from "../../server/domain/tag-lifecycle.ts";
 import { Notice, type NoticeData } from "../components/notice.tsx";
 import { Button, buttonVariants } from "../components/ui/button.tsx";
 import { Card, CardContent } from "../components/ui/card.tsx";
-import { Input, Label } from "../components/ui/input.tsx";
+import { Field, useFieldErrors } from "../components/ui/field.tsx";
+import { Input } from "../components/ui/input.tsx";
 import { claimFailureNotice } from "../lib/claim.server.ts";
 import { requestTranslator } from "../lib/i18n.server.ts";
 import { metaTags } from "../lib/meta.ts";
@@ -78,6 +79,14 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
   const busy = navigation.state === "submitting";
   const { tagId } = loaderData;
   const redirectTo = `/claim/${tagId}`; // tag ids are URL-safe
+  const answer = actionData as { notice?: NoticeData } | undefined;
+  // The tag id is in the address, not a field: every message but "wait" is the token's.
+  const { formRef, errors } = useFieldErrors(
+    answer,
+    answer?.notice?.description && answer.notice.title !== "tags:errors.tooMany"
+      ? { token: { key: answer.notice.description, values: answer.notice.values } }
+      : undefined,
+  );
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <Card>
@@ -104,20 +113,21 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
               <p className="text-muted-foreground">{t("claim.intro", { tagId })}</p>
               <Notice notice={actionData?.notice} />
               {loaderData.signedIn ? (
-                <Form method="post" className="space-y-3" noValidate>
-                  <div className="space-y-1.5">
-                    <Label htmlFor={`${id}-token`}>{t("claim.token")}</Label>
-                    <Input
-                      id={`${id}-token`}
-                      name="token"
-                      defaultValue={loaderData.token}
-                      maxLength={LIMITS.token}
-                      autoCapitalize="characters"
-                      autoComplete="off"
-                      placeholder="ACT-XXXXXX"
-                      className="font-mono uppercase"
-                    />
-                  </div>
+                <Form ref={formRef} method="post" className="space-y-3" noValidate>
+                  <Field id={`${id}-token`} label={t("claim.token")} error={errors.token}>
+                    {(props) => (
+                      <Input
+                        {...props}
+                        name="token"
+                        defaultValue={loaderData.token}
+                        maxLength={LIMITS.token}
+                        autoCapitalize="characters"
+                        autoComplete="off"
+                        placeholder="ACT-XXXXXX"
+                        className="font-mono uppercase"
+                      />
+                    )}
+                  </Field>
                   <Button type="submit" className="w-full" disabled={busy}>
                     {busy ? t("claim.submitting") : t("claim.submit")}
                   </Button>

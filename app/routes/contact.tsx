@@ -7,7 +7,8 @@ import { usePriceFormatter } from "../components/marketing/use-price.ts";
 import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
 import { Button, buttonVariants } from "../components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "../components/ui/card.tsx";
-import { Input, Label, Select, Textarea } from "../components/ui/input.tsx";
+import { Field, useFieldErrors } from "../components/ui/field.tsx";
+import { Input, Select, Textarea } from "../components/ui/input.tsx";
 import { seoFor } from "../lib/i18n.server.ts";
 import { detectRequestLanguage } from "../lib/i18n.ts";
 import { metaTags } from "../lib/meta.ts";
@@ -73,13 +74,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientAddress: context.clientAddress,
     });
     if (!result.ok) {
+      const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
       return data<ActionData>(
         {
           notice: {
             tone: "error",
             title: "sales:notices.tooManyAttempts",
             description: "sales:notices.wait",
-            values: { n: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) },
+            values: { n: minutes, count: minutes },
           },
           values,
         },
@@ -151,17 +153,19 @@ function EnquiryForm({ actionData }: { actionData: ActionData | undefined }) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formAction === "/contact";
   const { notice, show } = useNotice(actionData, actionData?.notice);
-  const invalid = notice?.tone === "error" ? actionData?.field : undefined;
+  const serverField =
+    actionData?.notice.tone === "error" && actionData.field && actionData.notice.description
+      ? { [actionData.field]: actionData.notice.description }
+      : undefined;
+  const { formRef, errors, show: showErrors } = useFieldErrors(actionData, serverField);
   const values = actionData?.values ?? {};
   const [messageLength, setMessageLength] = useState(values.message?.length ?? 0);
   const fieldId = (name: string) => `${id}-${name}`;
-  const attrs = (name: SalesField) => ({
+  const field = (name: SalesField) => ({
     id: fieldId(name),
-    name,
-    defaultValue: values[name] ?? "",
-    "aria-invalid": invalid === name ? true : undefined,
-    "aria-describedby": invalid === name ? `${id}-notice` : undefined,
+    error: errors[name],
   });
+  const control = (name: SalesField) => ({ name, defaultValue: values[name] ?? "" });
 
   return (
     <Card>
@@ -170,6 +174,7 @@ function EnquiryForm({ actionData }: { actionData: ActionData | undefined }) {
       </CardHeader>
       <CardContent>
         <Form
+          ref={formRef}
           method="post"
           action="/contact"
           noValidate
@@ -193,79 +198,107 @@ function EnquiryForm({ actionData }: { actionData: ActionData | undefined }) {
                 title: "sales:notices.validationError",
                 description: checked.error,
               });
-              const field = event.currentTarget.elements.namedItem(checked.field);
-              if (field instanceof HTMLElement && checked.field !== HONEYPOT_FIELD) field.focus();
+              showErrors({ [checked.field]: checked.error });
             }
           }}
         >
           <div id={`${id}-notice`} className="sm:col-span-2" aria-live="polite">
             <Notice notice={notice} />
           </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId("fullName")}>{t("form.fullName")}</Label>
-            <Input {...attrs("fullName")} maxLength={LIMITS.name} autoComplete="name" required />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId("organization")}>{t("form.organization")}</Label>
-            <Input
-              {...attrs("organization")}
-              maxLength={ORGANIZATION_MAX}
-              autoComplete="organization"
-              required
-            />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId("email")}>{t("form.email")}</Label>
-            <Input
-              {...attrs("email")}
-              type="email"
-              maxLength={LIMITS.email}
-              autoComplete="email"
-              required
-            />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId("phone")}>
-              {t("form.phone")}{" "}
-              <span className="font-normal text-muted-foreground">({t("form.optional")})</span>
-            </Label>
-            <Input {...attrs("phone")} type="tel" maxLength={LIMITS.phone} autoComplete="tel" />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId("industry")}>{t("form.industry")}</Label>
-            <Select {...attrs("industry")} required>
-              <option value="">{t("form.industryPlaceholder")}</option>
-              {INDUSTRIES.map((industry) => (
-                <option key={industry} value={industry}>
-                  {t(`industries.${industry}`)}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId("estimatedUsers")}>{t("form.estimatedUsers")}</Label>
-            <Select {...attrs("estimatedUsers")} required>
-              <option value="">{t("form.estimatedUsersPlaceholder")}</option>
-              {ESTIMATED_USERS.map((range) => (
-                <option key={range} value={range}>
-                  {t(`users.${range}`)}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="space-y-1.5 sm:col-span-2">
-            <Label htmlFor={fieldId("message")}>{t("form.message")}</Label>
-            <Textarea
-              {...attrs("message")}
-              rows={5}
-              maxLength={LIMITS.message}
-              placeholder={t("form.messagePlaceholder")}
-              required
-            />
-            <p className="text-right text-xs text-muted-foreground" aria-live="off">
-              {t("form.messageCount", { count: messageLength, max: LIMITS.message })}
-            </p>
-          </div>
+          <Field {...field("fullName")} label={t("form.fullName")}>
+            {(props) => (
+              <Input
+                {...props}
+                {...control("fullName")}
+                maxLength={LIMITS.name}
+                autoComplete="name"
+                required
+              />
+            )}
+          </Field>
+          <Field {...field("organization")} label={t("form.organization")}>
+            {(props) => (
+              <Input
+                {...props}
+                {...control("organization")}
+                maxLength={ORGANIZATION_MAX}
+                autoComplete="organization"
+                required
+              />
+            )}
+          </Field>
+          <Field {...field("email")} label={t("form.email")}>
+            {(props) => (
+              <Input
+                {...props}
+                {...control("email")}
+                type="email"
+                maxLength={LIMITS.email}
+                autoComplete="email"
+                required
+              />
+            )}
+          </Field>
+          <Field
+            {...field("phone")}
+            label={
+              <>
+                {t("form.phone")}{" "}
+                <span className="font-normal text-muted-foreground">({t("form.optional")})</span>
+              </>
+            }
+          >
+            {(props) => (
+              <Input
+                {...props}
+                {...control("phone")}
+                type="tel"
+                maxLength={LIMITS.phone}
+                autoComplete="tel"
+              />
+            )}
+          </Field>
+          <Field {...field("industry")} label={t("form.industry")}>
+            {(props) => (
+              <Select {...props} {...control("industry")} required>
+                <option value="">{t("form.industryPlaceholder")}</option>
+                {INDUSTRIES.map((industry) => (
+                  <option key={industry} value={industry}>
+                    {t(`industries.${industry}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field {...field("estimatedUsers")} label={t("form.estimatedUsers")}>
+            {(props) => (
+              <Select {...props} {...control("estimatedUsers")} required>
+                <option value="">{t("form.estimatedUsersPlaceholder")}</option>
+                {ESTIMATED_USERS.map((range) => (
+                  <option key={range} value={range}>
+                    {t(`users.${range}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field {...field("message")} label={t("form.message")} className="sm:col-span-2">
+            {(props) => (
+              <>
+                <Textarea
+                  {...props}
+                  {...control("message")}
+                  rows={5}
+                  maxLength={LIMITS.message}
+                  placeholder={t("form.messagePlaceholder")}
+                  required
+                />
+                <p className="text-right text-xs text-muted-foreground" aria-live="off">
+                  {t("form.messageCount", { count: messageLength, max: LIMITS.message })}
+                </p>
+              </>
+            )}
+          </Field>
           {/* Bots fill every field; people never see this one (decision 041). */}
           <div className="absolute -left-[10000px] size-px overflow-hidden" aria-hidden="true">
             <label htmlFor={fieldId(HONEYPOT_FIELD)}>{t("form.honeypot")}</label>

@@ -184,7 +184,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             tone: "error",
             title: failed,
             description: "account:contacts.limitReached",
-            values: { limit: error.limit },
+            values: { limit: error.limit, count: error.limit },
           },
           403,
           { values },

@@ -9,7 +9,8 @@ import { ContactFields } from "../components/contact-fields.tsx";
 import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
 import { Button, buttonVariants } from "../components/ui/button.tsx";
 import { Card, CardContent } from "../components/ui/card.tsx";
-import { Input, Label, Select, Textarea } from "../components/ui/input.tsx";
+import { Field, useFieldErrors } from "../components/ui/field.tsx";
+import { Input, Select, Textarea } from "../components/ui/input.tsx";
 import { requireUser } from "../lib/guards.server.ts";
 import { requestTranslator } from "../lib/i18n.server.ts";
 import { detectRequestLanguage } from "../lib/i18n.ts";
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-type ActionData = { notice: NoticeData; step?: 1 | 2 | 3 };
+type ActionData = { notice: NoticeData; step?: 1 | 2 | 3; field?: string };
 
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -71,8 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, cipher, logger } = context.services;
   const form = await request.formData();
   const intent = field(form, "intent");
-  const fail = (notice: NoticeData, step?: 1 | 2 | 3, status = 400) =>
-    data<ActionData>({ notice, step }, { status });
+  const fail = (notice: NoticeData, step?: 1 | 2 | 3, status = 400, field?: string) =>
+    data<ActionData>({ notice, step, field }, { status });
 
   if (intent === "skip") {
     try {
@@ -93,6 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail(
       { tone: "error", title: checked.problem.title, description: checked.problem.description },
       checked.problem.step,
+      400,
+      checked.problem.field,
     );
   }
   const profile = await getProfile(db, cipher, user.id);
@@ -107,7 +110,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     newContacts = validateContactRows(rows);
     if (!newContacts.ok) {
       const { problem } = newContacts;
-      return fail({ tone: "error", title: problem.title, description: problem.description }, 3);
+      return fail(
+        { tone: "error", title: problem.title, description: problem.description },
+        3,
+        400,
+        problem.field,
+      );
     }
     const risky = newContacts.contacts.find((c) => riskyContactError(context.services, c));
     if (risky) {
@@ -128,6 +136,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           description: "validation.contactRequired",
         },
         3,
+        400,
+        "contacts.0.name",
       );
     }
   }
@@ -147,7 +157,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           tone: "error",
           title: "account:onboarding.errors.invalidContact",
           description: "account:contacts.limitReached",
-          values: { limit: error.limit },
+          values: { limit: error.limit, count: error.limit },
         },
         3,
       );
@@ -179,6 +189,22 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
     show: showNotice,
     clear: clearNotice,
   } = useNotice(actionData, actionData?.notice);
+  const {
+    formRef,
+    errors,
+    show: showErrors,
+    clear: clearErrors,
+  } = useFieldErrors(
+    actionData,
+    actionData?.field && actionData.notice.description
+      ? {
+          [actionData.field]: {
+            key: actionData.notice.description,
+            values: actionData.notice.values,
+          },
+        }
+      : undefined,
+  );
   const [name, setName] = useState(profile.fullName);
   const [language, setLanguage] = useState(profile.language);
   const [country, setCountry] = useState(profile.country);
@@ -202,6 +228,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
           title: "account:onboarding.errors.invalidName",
           description: "validation.invalidName",
         });
+        showErrors({ fullName: "validation.invalidName" });
         return;
       }
     }
@@ -211,9 +238,11 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
         title: "account:onboarding.errors.notesTooLong",
         description: "validation.notesTooLong",
       });
+      showErrors({ medicalNotes: "validation.notesTooLong" });
       return;
     }
     clearNotice();
+    clearErrors();
     setStep((s) => (s < 3 ? ((s + 1) as 2 | 3) : s));
   };
 
@@ -248,118 +277,163 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
       <Card className="mt-6">
         <CardContent className="pt-6">
           <Notice notice={notice} className="mb-4" />
-          <Form method="post" replace noValidate className="space-y-5">
+          <Form
+            ref={formRef}
+            method="post"
+            replace
+            noValidate
+            className="space-y-5"
+            onSubmit={(event) => {
+              // Only step 3 submits; Enter in an earlier step's field means Next.
+              if (step < 3) {
+                event.preventDefault();
+                next();
+              }
+            }}
+          >
             <fieldset hidden={step !== 1} className="space-y-4">
               <legend className="text-lg font-semibold">{t("onboarding.step1")}</legend>
-              <div className="space-y-1.5">
-                <Label htmlFor={`${ids}-name`}>{t("onboarding.fullName")}</Label>
-                <Input
-                  id={`${ids}-name`}
-                  name="fullName"
-                  value={name}
-                  maxLength={LIMITS.name}
-                  autoComplete="name"
-                  onChange={(e) => setName(stripAngleBrackets(e.target.value))}
-                />
-              </div>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <div className="space-y-1.5">
-                  <Label htmlFor={`${ids}-language`}>{t("onboarding.language")}</Label>
-                  <Select
-                    id={`${ids}-language`}
-                    name="language"
-                    value={language}
-                    onChange={(e) => setLanguage(e.target.value)}
-                  >
-                    <option value="">{t("onboarding.choose")}</option>
-                    {PROFILE_LANGUAGES.map((lng) => (
-                      <option key={lng} value={lng}>
-                        {t(`languages.${lng}`)}
-                      </option>
-                    ))}
-                  </Select>
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor={`${ids}-country`}>{t("onboarding.country")}</Label>
-                  <Select
-                    id={`${ids}-country`}
-                    name="country"
-                    value={country}
-                    onChange={(e) => setCountry(e.target.value)}
-                  >
-                    <option value="">{t("onboarding.choose")}</option>
-                    {COUNTRIES.map((c) => (
-                      <option key={c} value={c}>
-                        {t(`countries.${c}`)}
-                      </option>
-                    ))}
-                  </Select>
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor={`${ids}-dob`}>
-                    {t("onboarding.dateOfBirth")}{" "}
-                    <span className="text-muted-foreground">({t("onboarding.optional")})</span>
-                  </Label>
+              <Field id={`${ids}-name`} label={t("onboarding.fullName")} error={errors.fullName}>
+                {(props) => (
                   <Input
-                    id={`${ids}-dob`}
-                    name="dateOfBirth"
-                    type="date"
-                    defaultValue={profile.dateOfBirth}
+                    {...props}
+                    name="fullName"
+                    value={name}
+                    maxLength={LIMITS.name}
+                    autoComplete="name"
+                    onChange={(e) => setName(stripAngleBrackets(e.target.value))}
                   />
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor={`${ids}-blood`}>
-                    {t("onboarding.bloodType")}{" "}
-                    <span className="text-muted-foreground">({t("onboarding.optional")})</span>
-                  </Label>
-                  <Select id={`${ids}-blood`} name="bloodType" defaultValue={profile.bloodType}>
-                    <option value="">{t("onboarding.unknown")}</option>
-                    {BLOOD_TYPES.map((b) => (
-                      <option key={b} value={b}>
-                        {b}
-                      </option>
-                    ))}
-                  </Select>
-                </div>
+                )}
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  id={`${ids}-language`}
+                  label={t("onboarding.language")}
+                  error={errors.language}
+                >
+                  {(props) => (
+                    <Select
+                      {...props}
+                      name="language"
+                      value={language}
+                      onChange={(e) => setLanguage(e.target.value)}
+                    >
+                      <option value="">{t("onboarding.choose")}</option>
+                      {PROFILE_LANGUAGES.map((lng) => (
+                        <option key={lng} value={lng}>
+                          {t(`languages.${lng}`)}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
+                <Field id={`${ids}-country`} label={t("onboarding.country")} error={errors.country}>
+                  {(props) => (
+                    <Select
+                      {...props}
+                      name="country"
+                      value={country}
+                      onChange={(e) => setCountry(e.target.value)}
+                    >
+                      <option value="">{t("onboarding.choose")}</option>
+                      {COUNTRIES.map((c) => (
+                        <option key={c} value={c}>
+                          {t(`countries.${c}`)}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
+                <Field
+                  id={`${ids}-dob`}
+                  label={
+                    <>
+                      {t("onboarding.dateOfBirth")}{" "}
+                      <span className="text-muted-foreground">({t("onboarding.optional")})</span>
+                    </>
+                  }
+                  error={errors.dateOfBirth}
+                >
+                  {(props) => (
+                    <Input
+                      {...props}
+                      name="dateOfBirth"
+                      type="date"
+                      defaultValue={profile.dateOfBirth}
+                    />
+                  )}
+                </Field>
+                <Field
+                  id={`${ids}-blood`}
+                  label={
+                    <>
+                      {t("onboarding.bloodType")}{" "}
+                      <span className="text-muted-foreground">({t("onboarding.optional")})</span>
+                    </>
+                  }
+                  error={errors.bloodType}
+                >
+                  {(props) => (
+                    <Select {...props} name="bloodType" defaultValue={profile.bloodType}>
+                      <option value="">{t("onboarding.unknown")}</option>
+                      {BLOOD_TYPES.map((b) => (
+                        <option key={b} value={b}>
+                          {b}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
               </div>
             </fieldset>
 
             <fieldset hidden={step !== 2} className="space-y-4">
               <legend className="text-lg font-semibold">{t("onboarding.step2")}</legend>
-              <div className="space-y-1.5">
-                <Label htmlFor={`${ids}-allergies`}>{t("onboarding.allergies")}</Label>
-                <Input
-                  id={`${ids}-allergies`}
-                  name="allergies"
-                  defaultValue={profile.allergies}
-                  placeholder={t("onboarding.allergiesPlaceholder")}
-                />
-                <p className="text-xs text-muted-foreground">{t("onboarding.commaHint")}</p>
-              </div>
-              <div className="space-y-1.5">
-                <Label htmlFor={`${ids}-medications`}>{t("onboarding.medications")}</Label>
-                <Input
-                  id={`${ids}-medications`}
-                  name="medications"
-                  defaultValue={profile.medications}
-                  placeholder={t("onboarding.medicationsPlaceholder")}
-                />
-                <p className="text-xs text-muted-foreground">{t("onboarding.commaHint")}</p>
-              </div>
-              <div className="space-y-1.5">
-                <Label htmlFor={`${ids}-notes`}>{t("onboarding.medicalNotes")}</Label>
-                <Textarea
-                  id={`${ids}-notes`}
-                  name="medicalNotes"
-                  value={notes}
-                  rows={5}
-                  onChange={(e) => setNotes(stripAngleBrackets(e.target.value))}
-                  placeholder={t("onboarding.notesPlaceholder")}
-                />
-                <p className="text-xs text-muted-foreground">
-                  {t("onboarding.notesCount", { count: notes.length, max: LIMITS.notes })}
-                </p>
-              </div>
+              <Field
+                id={`${ids}-allergies`}
+                label={t("onboarding.allergies")}
+                hint={t("onboarding.commaHint")}
+              >
+                {(props) => (
+                  <Input
+                    {...props}
+                    name="allergies"
+                    defaultValue={profile.allergies}
+                    placeholder={t("onboarding.allergiesPlaceholder")}
+                  />
+                )}
+              </Field>
+              <Field
+                id={`${ids}-medications`}
+                label={t("onboarding.medications")}
+                hint={t("onboarding.commaHint")}
+              >
+                {(props) => (
+                  <Input
+                    {...props}
+                    name="medications"
+                    defaultValue={profile.medications}
+                    placeholder={t("onboarding.medicationsPlaceholder")}
+                  />
+                )}
+              </Field>
+              <Field
+                id={`${ids}-notes`}
+                label={t("onboarding.medicalNotes")}
+                hint={t("onboarding.notesCount", { count: notes.length, max: LIMITS.notes })}
+                error={errors.medicalNotes}
+              >
+                {(props) => (
+                  <Textarea
+                    {...props}
+                    name="medicalNotes"
+                    value={notes}
+                    rows={5}
+                    onChange={(e) => setNotes(stripAngleBrackets(e.target.value))}
+                    placeholder={t("onboarding.notesPlaceholder")}
+                  />
+                )}
+              </Field>
             </fieldset>
 
             <fieldset hidden={step !== 3} className="space-y-4">
@@ -392,6 +466,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
                       <ContactFields
                         idPrefix={`${ids}-c${row}`}
                         namePrefix={`contacts.${index}.`}
+                        errors={errors}
                       />
                       <div className="flex items-end">
                         <Button
@@ -432,6 +507,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
               <div className="flex flex-wrap gap-2">
                 {step === 3 && !editing ? (
                   <Button
+                    key="skip"
                     type="submit"
                     name="intent"
                     value="skip"
@@ -442,12 +518,14 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
                     {t("onboarding.skip")}
                   </Button>
                 ) : null}
+                {/* Distinct keys: React must not turn the clicked Next into a submit
+                    button during its own click (the browser would then submit). */}
                 {step < 3 ? (
-                  <Button onClick={next} disabled={step === 1 && !canGoOn}>
+                  <Button key="next" onClick={next} disabled={step === 1 && !canGoOn}>
                     {t("onboarding.next")}
                   </Button>
                 ) : (
-                  <Button type="submit" name="intent" value="finish" disabled={busy}>
+                  <Button key="finish" type="submit" name="intent" value="finish" disabled={busy}>
                     {busy ? t("onboarding.saving") : t("onboarding.finish")}
                   </Button>
                 )}

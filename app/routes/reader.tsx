@@ -103,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         tone: "error",
         title: "reader:notices.tooMany",
         description: "reader:notices.tooManyBody",
-        values: { seconds: limit.retryAfterSeconds },
+        values: { seconds: limit.retryAfterSeconds, count: limit.retryAfterSeconds },
       },
       429,
     );

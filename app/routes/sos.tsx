@@ -142,14 +142,17 @@ function useCancelCountdown(sentAt: number | null) {
 export default function Sos({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
   const position = usePosition();
-  const send = useFetcher<ActionData>();
-  const cancel = useFetcher<ActionData>();
   const [key, setKey] = useState(loaderData.key);
-  const [showSent, setShowSent] = useState(true);
-  // With JavaScript the fetchers answer; without it the page is posted and re-rendered.
-  const posted = actionData as ActionData | undefined;
+  // One pair of fetchers per send, named by its idempotency key: after "Send Another
+  // Alert" (a new key) nothing of the previous send's answers, or its cancel, is left.
+  const send = useFetcher<ActionData>({ key: `sos-${key}` });
+  const cancel = useFetcher<ActionData>({ key: `sos-cancel-${key}` });
+  // Without JavaScript the page is posted and re-rendered with the action's answer;
+  // it belongs to the page as loaded, until "Send Another Alert" starts a new send.
+  const [pagePosted, setPagePosted] = useState(true);
+  const posted = pagePosted ? (actionData as ActionData | undefined) : undefined;
   const result = send.data ?? (posted?.intent === "sos" ? posted : undefined);
-  const sent = showSent && result?.intent === "sos" && result.ok ? result : null;
+  const sent = result?.intent === "sos" && result.ok ? result : null;
   const left = useCancelCountdown(sent?.sentAt ?? null);
   const cancelledAnswer = cancel.data ?? (posted?.intent === "cancel" ? posted : undefined);
   const cancelled = cancelledAnswer?.intent === "cancel" ? cancelledAnswer : null;
@@ -198,7 +201,7 @@ export default function Sos({ loaderData, actionData }: Route.ComponentProps) {
                 variant="secondary"
                 onClick={() => {
                   setKey(crypto.randomUUID());
-                  setShowSent(false);
+                  setPagePosted(false);
                 }}
               >
                 {t("sos.another")}
@@ -268,7 +271,6 @@ export default function Sos({ loaderData, actionData }: Route.ComponentProps) {
             "h-20 w-full text-xl",
           )}
           disabled={!hasContacts || busy}
-          onClick={() => setShowSent(true)}
         >
           <Siren className="!size-7" aria-hidden="true" /> {busy ? t("sos.sending") : t("sos.send")}
         </button>

@@ -126,7 +126,11 @@ describe("sign up, onboarding and dashboard", () => {
     const code = await waitForCode(email);
     await page.getByLabel("Verification code").fill(code === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "Verify" }).click();
-    await page.getByText("That code is not right. 4 attempt(s) left.").waitFor();
+    // Said in the notice and again at the code field.
+    await page
+      .getByTestId("notice")
+      .getByText("That code is not right. 4 attempts left.")
+      .waitFor();
     expect(await noticeTitle(page)).toBe("Invalid code");
 
     const resend = page.getByRole("button", { name: /Resend code/ });
@@ -260,16 +264,24 @@ describe("validation messages", () => {
     expect(await page.getByRole("button", { name: "Add another contact" }).count()).toBe(0);
     await page.getByRole("button", { name: "Finish" }).click();
     await page
+      .getByTestId("notice")
       .getByText("Add at least one contact with a name and a phone number or email")
       .waitFor();
     await page.getByLabel("Name", { exact: true }).fill("Bad Number");
     await page.getByLabel("Phone or email").fill("0123");
     await page.getByRole("button", { name: "Finish" }).click();
-    await page.getByText("Invalid phone number (use +1234567890 format)").waitFor();
+    await page
+      .getByTestId("notice")
+      .getByText("Invalid phone number (use +1234567890 format)")
+      .waitFor();
     expect(await noticeTitle(page)).toBe("Invalid contact");
     await page.getByRole("button", { name: "Skip for now" }).click();
     await page.waitForURL("**/dashboard");
-    expect(await noticeTitle(page)).toBe("You can complete your profile later in settings");
+    expect(await noticeTitle(page)).toBe(
+      "You can complete your profile later with Edit Profile on your dashboard",
+    );
+    // The place the notice names exists on that page.
+    expect(await page.getByRole("link", { name: "Edit Profile" }).count()).toBeGreaterThan(0);
   });
 
   it("dashboard contacts: 'Incomplete contact', plan limit, add and remove", async () => {
@@ -290,7 +302,7 @@ describe("validation messages", () => {
     await card.getByLabel("Name").fill("Second Person");
     await card.getByLabel("Phone or email").fill("+15550009999");
     await card.getByRole("button", { name: "Add contact" }).click();
-    await card.getByText("Your plan allows 1 contact(s). Upgrade your plan to add more.").waitFor();
+    await card.getByText("Your plan allows 1 contact. Upgrade your plan to add more.").waitFor();
     expect(await card.getByTestId("notice-title").textContent()).toBe("Error adding contact");
     await card.getByRole("button", { name: "Remove Maria Rivera" }).click();
     await card.getByText("Contact removed").waitFor();

@@ -159,7 +159,7 @@ describe("a tag from minting to help arriving", () => {
     await page.getByTestId("sos-location").getByText("21.028511, 105.804817").waitFor();
     await page.getByRole("button", { name: "Send SOS Alert" }).click();
     await page.getByTestId("sos-sent").waitFor();
-    await page.getByText("1 contact(s) notified.").waitFor();
+    await page.getByText("1 contact notified.").waitFor();
     expect(
       await page.getByRole("link", { name: "Open the location on a map" }).getAttribute("href"),
     ).toBe("https://maps.google.com/?q=21.028511,105.804817");

@@ -246,7 +246,8 @@ describe("/pricing", () => {
     expect(page).toContain("How does annual billing work?");
     expect(page.match(/<details[^>]*data-testid="faq-/g)?.length).toBeGreaterThanOrEqual(6);
     expect(page).toMatch(/href="\/auth\?mode=signup&amp;plan=free"[^>]*>Try Free</);
-    expect(page).toMatch(/href="\/how-it-works"[^>]*>See how it works</);
+    // The landing page's real how-it-works section, not the placeholder page.
+    expect(page).toMatch(/href="\/#how-it-works"[^>]*>See how it works</);
   });
 
   it("prints no locale key in place of text", () => {

@@ -198,7 +198,7 @@ describe("Send Emergency Alert from the card", () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Emergency alert sent");
-    expect(html).toContain("2 contact(s) are being alerted.");
+    expect(html).toContain("2 contacts are being alerted.");
     const [alert] = await app.services.db
       .select()
       .from(alerts)

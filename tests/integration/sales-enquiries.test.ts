@@ -178,7 +178,7 @@ describe("/contact sales enquiry", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3500);
     expect(await noticeOf(refused)).toEqual({
       title: "Too many attempts",
-      description: "Please wait 60 minute(s) before trying again.",
+      description: "Please wait 60 minutes before trying again.",
     });
     expect(await enquiryCount()).toBe(before);
     // Someone else, at another address, is not affected.

@@ -37,7 +37,7 @@ describe("/sos", () => {
     });
     const html = await response.text();
     expect(html).toContain("SOS Alert Sent!");
-    expect(html).toContain("2 contact(s) notified.");
+    expect(html).toContain("2 contacts notified.");
     expect(html).toContain("https://maps.google.com/?q=10.776942,106.700916");
     const alert = await sosOf(owner.userId);
     expect(alert).toMatchObject({ source: "sos", tagId: owner.tagId, latitude: "10.776942" });
