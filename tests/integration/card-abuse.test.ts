@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { solveChallenge } from "altcha-lib/v1";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alerts } from "../../server/db/schema.ts";
 import { CARD_ALERT_RULES } from "../../server/security/card-alert-guard.ts";
 import { CARD_HARVEST_LIMITS, REVEAL_RULES } from "../../server/security/card-harvest.ts";
+import { type AltchaChallenge, proofFor } from "../support/altcha.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createOwner } from "../support/fixtures.ts";
 import { Client, signIn } from "../support/http-client.ts";
@@ -20,13 +20,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 type Answer = { ok: boolean; reason?: string; alertId?: string; challenge?: Challenge };
-type Challenge = {
-  algorithm: string;
-  challenge: string;
-  maxnumber?: number;
-  salt: string;
-  signature: string;
-};
+type Challenge = AltchaChallenge;
 
 const press = async (client: Client, tagId: string, fields: Record<string, string> = {}) => {
   const response = await client.post(
@@ -36,19 +30,6 @@ const press = async (client: Client, tagId: string, fields: Record<string, strin
   );
   return { status: response.status, body: (await response.json()) as Answer };
 };
-
-/** What the card's script does with a challenge: the work, as altcha-lib's widget would. */
-async function proofFor(challenge: Challenge): Promise<string> {
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  return Buffer.from(
-    JSON.stringify({ ...challenge, maxnumber: undefined, number: solution!.number }),
-  ).toString("base64");
-}
 
 const alertsOn = async (tagId: string) =>
   (await app.services.db.select().from(alerts).where(eq(alerts.tagId, tagId))).length;
