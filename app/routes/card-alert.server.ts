@@ -33,7 +33,7 @@ export type CardAlertResult =
       ok: false;
       reason: CardAlertFailure;
       challenge?: CardChallenge;
-      /** With rate_limited: the card's latest alert, which the contacts already have. */
+      /** With rate_limited or challenge: the card's latest alert, which the contacts already have. */
       recent?: RecentCardAlert | null;
     };
 
@@ -119,7 +119,18 @@ export async function raiseCardAlert(
     proof: form.get("altcha"),
   });
   if (pressure.outcome === "challenge") {
-    return fail("challenge", 429, { "Retry-After": "1" }, await issueAlertChallenge(services));
+    // The card's script does the work and presses again; a page without it can
+    // still show whom the card's latest alert reached (issue 12 item 4).
+    const challenged = fail(
+      "challenge",
+      429,
+      { "Retry-After": "1" },
+      await issueAlertChallenge(services),
+    );
+    return {
+      ...challenged,
+      result: { ...challenged.result, recent: await recentCardAlert(services, card) },
+    };
   }
   if (pressure.outcome === "limited") {
     const refused = fail("rate_limited", 429, {

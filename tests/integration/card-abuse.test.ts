@@ -109,6 +109,23 @@ describe("card alerts: limits", () => {
     expect(response.status).toBe(200);
     expect(await alertsOn(owner.tagId)).toBe(1);
   });
+  it("under load, a press without JavaScript shows that the contacts were already alerted, with the call buttons", async () => {
+    const owner = await createOwner(app.services);
+    const attacker = new Client(app, "198.51.100.78");
+    for (let i = 0; i < CARD_ALERT_RULES.tag.points; i++) {
+      expect((await press(attacker, owner.tagId)).status).toBe(200);
+    }
+    const response = await new Client(app, "192.0.2.45").post(
+      `/t/${owner.tagId}`,
+      { intent: "alert", idempotencyKey: randomUUID() },
+      { "user-agent": PHONE_USER_AGENT },
+    );
+    expect(response.status).toBe(429);
+    const html = await response.text();
+    expect(html).toContain("The contacts were already alerted");
+    expect(html).toMatch(/href="tel:/);
+    expect(await alertsOn(owner.tagId)).toBe(CARD_ALERT_RULES.tag.points);
+  });
 });
 
 describe("harvesting cards", () => {
