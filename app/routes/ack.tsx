@@ -2,7 +2,7 @@ import { CheckCircle2, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { acknowledge, findAcknowledgeable } from "../../server/alerts/acknowledge.ts";
-import { formatAlertTime, mapUrl } from "../../server/alerts/compose.ts";
+import { formatAlertTime, mapUrl, timeZoneForCountry } from "../../server/alerts/compose.ts";
 import { Button } from "../components/ui/button.tsx";
 import { requestTranslator } from "../lib/i18n.server.ts";
 import { detectRequestLanguage } from "../lib/i18n.ts";
@@ -14,7 +14,8 @@ function describe(
 ) {
   return {
     ownerName: found.ownerName,
-    time: formatAlertTime(found.createdAt, language),
+    // The owner's clock, as in the message that brought the contact here (decision 115).
+    time: formatAlertTime(found.createdAt, language, timeZoneForCountry(found.ownerCountry)),
     map: found.latitude && found.longitude ? mapUrl(found.latitude, found.longitude) : null,
     isTest: found.isTest,
     cancelled: found.alertStatus === "cancelled",

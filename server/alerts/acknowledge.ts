@@ -19,6 +19,7 @@ export async function findAcknowledgeable(services: Services, token: string) {
       longitude: alerts.longitude,
       createdAt: alerts.createdAt,
       ownerName: profiles.fullName,
+      ownerCountry: profiles.country,
       accountName: user.name,
     })
     .from(alertDeliveries)

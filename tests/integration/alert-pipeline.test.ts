@@ -8,6 +8,7 @@ import { alertDeliveries, alerts, devOutbox, profiles } from "../../server/db/sc
 import type { Services } from "../../server/services.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { createOwner, type Owner } from "../support/fixtures.ts";
+import { Client } from "../support/http-client.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -99,6 +100,11 @@ describe("raising an alert", () => {
     expect(sms).toHaveLength(1);
     expect(sms[0]!.body).toContain(`${paris} UTC+`);
     expect(sms[0]!.body).toContain("(Europe/Paris)");
+    // The acknowledgement page the message links to gives the same clock.
+    const ackPath = sms[0]!.body.match(/http:\/\/localhost:3000(\/ack\/\S+)/)![1]!;
+    const page = await new Client(app).get(ackPath, { "accept-language": "fr" });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("(Europe/Paris)");
   });
 
   it("without a shared location the message says so and has no map link", async () => {
