@@ -14,7 +14,6 @@ export const NOTICES = {
     titleKey: "reader:accessDenied.title",
     descriptionKey: "reader:accessDenied.description",
   },
-  "tag-not-found": { kind: "error", titleKey: "tags:errors.notFound" },
 } as const satisfies Record<
   string,
   { kind: "success" | "info" | "error"; titleKey: string; descriptionKey?: string }
