@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
+import { runCli } from "../support/processes.ts";
 import { PHONE_USER_AGENT } from "../support/user-agents.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -20,6 +21,17 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export const baseURL = () => inject("baseURL");
+
+/** Mints one tag with the `safetap` command against the shared server's data. */
+export async function mintTag(product = "card"): Promise<{ tagId: string; token: string }> {
+  const result = await runCli(["tags", "mint", "--product", product, "--count", "1"], {
+    DATA_DIR: inject("dataDir"),
+  });
+  expect(result.code, result.stderr).toBe(0);
+  const [, row] = result.stdout.trim().split("\n");
+  const [tagId, token] = row!.split(",");
+  return { tagId: tagId!, token: token! };
+}
 
 export const MOBILE_USER_AGENT = PHONE_USER_AGENT;
 

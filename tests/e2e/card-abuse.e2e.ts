@@ -1,10 +1,10 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { runCli } from "../support/processes.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   baseURL,
   launchBrowser,
   MOBILE_USER_AGENT,
+  mintTag,
   openPage,
   signUpAndOnboard,
   waitForHydration,
@@ -19,16 +19,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function mint() {
-  const result = await runCli(["tags", "mint", "--product", "card", "--count", "1"], {
-    DATA_DIR: inject("dataDir"),
-  });
-  expect(result.code, result.stderr).toBe(0);
-  const [, row] = result.stdout.trim().split("\n");
-  const [tagId, token] = row!.split(",");
-  return { tagId: tagId!, token: token! };
-}
 
 /** A press from a script: another address, the card's own JSON endpoint. */
 async function scriptedPress(tagId: string, address: string) {
@@ -47,7 +37,7 @@ async function scriptedPress(tagId: string, address: string) {
 
 describe("a finder on a tag an attacker is pressing", () => {
   it("still raises the alert from the card's button: the phone does the proof of work", async () => {
-    const tag = await mint();
+    const tag = await mintTag();
     const owner = await openPage(browser);
     await signUpAndOnboard(owner.page, {
       name: "Lee Loaded",

@@ -6,6 +6,7 @@ import {
   baseURL,
   launchBrowser,
   MOBILE_USER_AGENT,
+  mintTag,
   openPage,
   outbox,
   signUpAndOnboard,
@@ -25,14 +26,6 @@ const cli = async (args: string[]) => {
   return result.stdout;
 };
 
-async function mint() {
-  const [tagId, token] = (await cli(["tags", "mint", "--product", "card", "--count", "1"]))
-    .trim()
-    .split("\n")[1]!
-    .split(",");
-  return { tagId: tagId!, token: token! };
-}
-
 /** An owner with a claimed tag and the given contacts (more than one: a paid plan). */
 async function ownerWithCard(
   page: Page,
@@ -49,7 +42,7 @@ async function ownerWithCard(
     });
     expect(added.status()).toBe(200);
   }
-  const tag = await mint();
+  const tag = await mintTag();
   const claimed = await request.post(`${baseURL()}/claim/${tag.tagId}`, {
     form: { token: tag.token },
     maxRedirects: 0,

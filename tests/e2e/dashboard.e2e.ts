@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { runCli } from "../support/processes.ts";
 import {
   launchBrowser,
+  mintTag,
   openPage,
   outbox,
   signUpAndOnboard,
@@ -18,16 +19,6 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const PHONE = { viewport: { width: 390, height: 844 } };
-
-async function mint(product: string) {
-  const result = await runCli(["tags", "mint", "--product", product, "--count", "1"], {
-    DATA_DIR: inject("dataDir"),
-  });
-  expect(result.code, result.stderr).toBe(0);
-  const [, row] = result.stdout.trim().split("\n");
-  const [tagId, token] = row!.split(",");
-  return { tagId: tagId!, token: token! };
-}
 
 /** Resolves once the element lies wholly inside the viewport (scrolling may still be running). */
 async function waitInViewport(locator: Locator) {
@@ -49,7 +40,7 @@ async function waitInViewport(locator: Locator) {
 
 describe("dashboard notices on a phone", () => {
   it("'Tag claimed successfully!' and 'You already own this tag!' are in view where the page lands", async () => {
-    const tag = await mint("card");
+    const tag = await mintTag("card");
     const { page } = await openPage(browser, PHONE);
     await signUpAndOnboard(page, {
       name: "Nia Notice",
@@ -76,7 +67,7 @@ async function ownerWithTag(
   name: string,
   contacts: { name: string; channel: string; value: string }[],
 ) {
-  const tag = await mint("keychain");
+  const tag = await mintTag("keychain");
   const email = await signUpAndOnboard(page, { name, contacts });
   const claimed = await page.context().request.post(`${inject("baseURL")}/claim/${tag.tagId}`, {
     form: { token: tag.token },

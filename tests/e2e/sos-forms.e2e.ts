@@ -1,10 +1,10 @@
 import { randomInt } from "node:crypto";
 import type { Browser, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { runCli } from "../support/processes.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   baseURL,
   launchBrowser,
+  mintTag,
   openPage,
   outbox,
   signUpAndOnboard,
@@ -18,16 +18,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function mint(product: string) {
-  const result = await runCli(["tags", "mint", "--product", product, "--count", "1"], {
-    DATA_DIR: inject("dataDir"),
-  });
-  expect(result.code, result.stderr).toBe(0);
-  const [, row] = result.stdout.trim().split("\n");
-  const [tagId, token] = row!.split(",");
-  return { tagId: tagId!, token: token! };
-}
 
 /** A new, verified account that has not been through onboarding yet. */
 async function signUp(page: Page, name: string): Promise<string> {
@@ -84,7 +74,7 @@ const alertsTo = async (email: string) =>
 
 describe("/sos: the sent view is the server's answer to this send", () => {
   it("send, Send Another Alert, send again → two alerts; the second sent view only after the server answered", async () => {
-    const tag = await mint("sticker");
+    const tag = await mintTag("sticker");
     const email = `sos-twice-${Date.now()}@example.com`;
     const { page, problems } = await openPage(browser, {
       viewport: { width: 390, height: 844 },
@@ -122,7 +112,7 @@ describe("/sos: the sent view is the server's answer to this send", () => {
   });
 
   it("after a cancel, Send Another Alert shows the idle view without a stale 'All clear sent'", async () => {
-    const tag = await mint("sticker");
+    const tag = await mintTag("sticker");
     const email = `sos-cancel-${Date.now()}@example.com`;
     const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
     await signUpAndOnboard(page, {
@@ -188,7 +178,7 @@ describe("/onboarding: Next on step 2 opens step 3 without submitting", () => {
 
 describe("/activate: the test alert's 'sent' is the answer to this press", () => {
   it("a second test alert shows no 'Test alert sent!' until the server answered, and both are sent", async () => {
-    const tag = await mint("card");
+    const tag = await mintTag("card");
     const email = `activate-test-${Date.now()}@example.com`;
     const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
     await signUpAndOnboard(page, {

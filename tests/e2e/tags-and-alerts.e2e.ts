@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { runCli } from "../support/processes.ts";
 import {
   launchBrowser,
+  mintTag,
   openPage,
   outbox,
   signUpAndOnboard,
@@ -16,19 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function mint(product: string) {
-  const result = await runCli(["tags", "mint", "--product", product, "--count", "1"], {
-    DATA_DIR: inject("dataDir"),
-  });
-  expect(result.code, result.stderr).toBe(0);
-  const [, row] = result.stdout.trim().split("\n");
-  const [tagId, token] = row!.split(",");
-  return { tagId: tagId!, token: token! };
-}
-
 describe("a tag from minting to help arriving", () => {
   it("mint → claim → card signed out → reveal → alert with location → messages → acknowledge → 'on the way'", async () => {
-    const tag = await mint("wristband");
+    const tag = await mintTag("wristband");
     const stamp = Date.now();
     const email = `maria-${stamp}@example.com`;
     const owner = await openPage(browser);
@@ -81,7 +71,7 @@ describe("a tag from minting to help arriving", () => {
   });
 
   it("the card reads, and its call links work, with JavaScript disabled; the alert posts as a form", async () => {
-    const tag = await mint("card");
+    const tag = await mintTag("card");
     const owner = await openPage(browser);
     await signUpAndOnboard(owner.page, {
       name: "Nojs Nora",
@@ -110,7 +100,7 @@ describe("a tag from minting to help arriving", () => {
   });
 
   it("Mark Lost shows 'Tag Deactivated'; Unlink makes the tag claimable again", async () => {
-    const tag = await mint("keychain");
+    const tag = await mintTag("keychain");
     const { page } = await openPage(browser);
     await signUpAndOnboard(page, {
       name: "Lou Lost",
@@ -141,7 +131,7 @@ describe("a tag from minting to help arriving", () => {
   });
 
   it("SOS with location, then 'Cancel — I'm safe' sends an all-clear", async () => {
-    const tag = await mint("sticker");
+    const tag = await mintTag("sticker");
     const email = `sos-contact-${Date.now()}@example.com`;
     const { page } = await openPage(browser, {
       geolocation: { latitude: 21.028511, longitude: 105.804817 },
