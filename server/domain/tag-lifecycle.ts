@@ -1,9 +1,9 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { PLANS, type PlanId } from "../../app/lib/plans.ts";
 import { profiles, tags } from "../db/schema.ts";
 import { consumeAll } from "../security/rate-limit.ts";
 import type { Services } from "../services.ts";
-import { recordAudit } from "./audit.ts";
+import { type AuditEventType, recordAudit } from "./audit.ts";
 import { normaliseTagId } from "./public-card.ts";
 import { activationTokenHasher } from "./tag-ids.ts";
 
@@ -111,92 +111,83 @@ export async function claimTag(
   });
 }
 
-/** Mark Lost: only the owner, only for an active tag that is not lost already. */
-export async function markTagLost(
+type TagChange = {
+  set: Partial<typeof tags.$inferInsert>;
+  /** The state the tag must be in for the change to apply. */
+  when: SQL | undefined;
+  audit: AuditEventType;
+};
+
+/** One owner's change to their own tag, audited when it applied; false when it did not. */
+async function changeOwnTag(
   services: Services,
   userId: string,
   tagId: string,
   clientAddress: string,
+  change: TagChange,
 ) {
   const changed = await services.db
     .update(tags)
-    .set({ isLost: true, isActive: false })
-    .where(
-      and(
-        eq(tags.id, tagId),
-        eq(tags.userId, userId),
-        eq(tags.isActive, true),
-        eq(tags.isLost, false),
-      ),
-    )
+    .set(change.set)
+    .where(and(eq(tags.id, tagId), eq(tags.userId, userId), change.when))
     .returning({ id: tags.id });
   if (changed.length) {
     await recordAudit(services.db, services.logger, {
-      type: "tag_lost",
+      type: change.audit,
       userId,
       clientAddress,
       metadata: { tag_id: tagId },
     });
   }
   return changed.length > 0;
+}
+
+/** Mark Lost: only the owner, only for an active tag that is not lost already. */
+export function markTagLost(
+  services: Services,
+  userId: string,
+  tagId: string,
+  clientAddress: string,
+) {
+  return changeOwnTag(services, userId, tagId, clientAddress, {
+    set: { isLost: true, isActive: false },
+    when: and(eq(tags.isActive, true), eq(tags.isLost, false)),
+    audit: "tag_lost",
+  });
 }
 
 /**
  * Found it: undoes Mark Lost without unlinking. Only the owner, only for a
  * lost tag; the public card is live again at once.
  */
-export async function markTagFound(
+export function markTagFound(
   services: Services,
   userId: string,
   tagId: string,
   clientAddress: string,
 ) {
-  const changed = await services.db
-    .update(tags)
-    .set({ isLost: false, isActive: true, status: "active" })
-    .where(and(eq(tags.id, tagId), eq(tags.userId, userId), eq(tags.isLost, true)))
-    .returning({ id: tags.id });
-  if (changed.length) {
-    await recordAudit(services.db, services.logger, {
-      type: "tag_found",
-      userId,
-      clientAddress,
-      metadata: { tag_id: tagId },
-    });
-  }
-  return changed.length > 0;
+  return changeOwnTag(services, userId, tagId, clientAddress, {
+    set: { isLost: false, isActive: true, status: "active" },
+    when: eq(tags.isLost, true),
+    audit: "tag_found",
+  });
 }
 
 /**
  * Unlink: only the owner, only for a tag that is lost or inactive. The tag
  * becomes claimable again with its printed token.
  */
-export async function unlinkTag(
+export function unlinkTag(
   services: Services,
   userId: string,
   tagId: string,
   clientAddress: string,
 ) {
-  const changed = await services.db
-    .update(tags)
-    .set({ userId: null, status: "inactive", isActive: false, linkedAt: null })
-    .where(
-      and(
-        eq(tags.id, tagId),
-        eq(tags.userId, userId),
-        or(eq(tags.isLost, true), eq(tags.isActive, false)),
-      ),
-    )
-    .returning({ id: tags.id });
-  if (changed.length) {
-    await recordAudit(services.db, services.logger, {
-      type: "tag_unlinked",
-      userId,
-      clientAddress,
-      metadata: { tag_id: tagId },
-    });
-  }
-  return changed.length > 0;
+  return changeOwnTag(services, userId, tagId, clientAddress, {
+    set: { userId: null, status: "inactive", isActive: false, linkedAt: null },
+    when: or(eq(tags.isLost, true), eq(tags.isActive, false)),
+    audit: "tag_unlinked",
+  });
 }
 
 /** What the public card shows, per tag, set by its owner only. */
