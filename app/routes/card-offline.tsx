@@ -1,7 +1,7 @@
 import { CloudOff, HeartPulse } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ACTION_BAR_SPACE, CardActionBar } from "../components/card/action-bar.tsx";
+import { EmergencyPage } from "../components/card/emergency-page.tsx";
 import { useLocalEmergencyNumber } from "../components/card/use-local-emergency-number.ts";
 import { buttonVariants } from "../components/ui/button.tsx";
 import type { DeferScriptsHandle } from "../lib/deferred-scripts.ts";
@@ -73,14 +73,17 @@ export default function OfflinePage({ loaderData }: Route.ComponentProps) {
       .catch(() => setCards([]));
   }, []);
   return (
-    <main className={`mx-auto flex min-h-dvh max-w-md flex-col gap-4 p-6 ${ACTION_BAR_SPACE}`}>
-      <CardActionBar emergencyNumber={local.number} />
-      <div className="mt-6 flex flex-col items-center gap-3 text-center">
-        <CloudOff className="size-12 text-muted-foreground" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">{t("page.title")}</h1>
-        <p className="font-medium">{t("page.emergency")}</p>
-        <p className="text-muted-foreground">{t("page.body")}</p>
-      </div>
+    <EmergencyPage
+      emergencyNumber={local.number}
+      icon={CloudOff}
+      title={t("page.title")}
+      lines={
+        <>
+          <p className="font-medium">{t("page.emergency")}</p>
+          <p className="text-muted-foreground">{t("page.body")}</p>
+        </>
+      }
+    >
       {cards === null ? null : cards.length === 0 ? (
         <p className="rounded-xl border p-4 text-sm">{t("page.none")}</p>
       ) : (
@@ -109,6 +112,6 @@ export default function OfflinePage({ loaderData }: Route.ComponentProps) {
       >
         {t("page.retry")}
       </button>
-    </main>
+    </EmergencyPage>
   );
 }

@@ -5,7 +5,7 @@ import type { FoundNoticeResult } from "../../../server/domain/found-tag.ts";
 import { LIMITS } from "../../lib/validation.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { Label, Textarea } from "../ui/input.tsx";
-import { ACTION_BAR_SPACE, CardActionBar } from "./action-bar.tsx";
+import { EmergencyPage } from "./emergency-page.tsx";
 import { useLocalEmergencyNumber } from "./use-local-emergency-number.ts";
 
 export type FoundResult = { intent: "found" } & FoundNoticeResult;
@@ -35,14 +35,17 @@ export function LostCard({
           : t("found.failed")
       : null;
   return (
-    <main className={`mx-auto flex min-h-dvh max-w-md flex-col gap-4 p-6 ${ACTION_BAR_SPACE}`}>
-      <CardActionBar emergencyNumber={local.number} />
-      <div className="mt-6 flex flex-col items-center gap-3 text-center">
-        <ShieldAlert className="size-12 text-muted-foreground" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">{t("deactivated.title")}</h1>
-        <p className="text-muted-foreground">{t("deactivated.body")}</p>
-        <p className="font-medium">{t("found.emergency")}</p>
-      </div>
+    <EmergencyPage
+      emergencyNumber={local.number}
+      icon={ShieldAlert}
+      title={t("deactivated.title")}
+      lines={
+        <>
+          <p className="text-muted-foreground">{t("deactivated.body")}</p>
+          <p className="font-medium">{t("found.emergency")}</p>
+        </>
+      }
+    >
       <section aria-labelledby="found-title" className="rounded-xl border bg-card p-4">
         <h2 id="found-title" className="text-lg font-semibold">
           {t("found.title")}
@@ -92,6 +95,6 @@ export function LostCard({
       <Link to="/" reloadDocument className="text-center text-sm text-muted-foreground underline">
         {t("deactivated.home")}
       </Link>
-    </main>
+    </EmergencyPage>
   );
 }

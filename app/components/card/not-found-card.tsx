@@ -2,7 +2,7 @@ import { SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buttonVariants } from "../ui/button.tsx";
 import { Input, Label } from "../ui/input.tsx";
-import { ACTION_BAR_SPACE, CardActionBar } from "./action-bar.tsx";
+import { EmergencyPage } from "./emergency-page.tsx";
 import { useLocalEmergencyNumber } from "./use-local-emergency-number.ts";
 
 /**
@@ -20,14 +20,17 @@ export function NotFoundCard({
   const { t } = useTranslation("card");
   const local = useLocalEmergencyNumber(emergencyNumber);
   return (
-    <main className={`mx-auto flex min-h-dvh max-w-md flex-col gap-4 p-6 ${ACTION_BAR_SPACE}`}>
-      <CardActionBar emergencyNumber={local.number} />
-      <div className="mt-8 flex flex-col items-center gap-3 text-center">
-        <SearchX className="size-12 text-muted-foreground" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">{t("notFound.title")}</h1>
-        <p className="text-muted-foreground">{t("notFound.body")}</p>
-        <p className="font-medium">{t("notFound.emergency")}</p>
-      </div>
+    <EmergencyPage
+      emergencyNumber={local.number}
+      icon={SearchX}
+      title={t("notFound.title")}
+      lines={
+        <>
+          <p className="text-muted-foreground">{t("notFound.body")}</p>
+          <p className="font-medium">{t("notFound.emergency")}</p>
+        </>
+      }
+    >
       <form method="get" action="/t" className="space-y-2 rounded-xl border bg-card p-4">
         <Label htmlFor="tag-id">{t("notFound.label")}</Label>
         <Input
@@ -45,6 +48,6 @@ export function NotFoundCard({
           {t("notFound.submit")}
         </button>
       </form>
-    </main>
+    </EmergencyPage>
   );
 }
