@@ -55,12 +55,17 @@ describe.skipIf(!TEST_DATABASE_URL)("the database drops the app's connections mi
     return result.rowCount ?? 0;
   }
 
+  // Each request from its own network (an IPv6 /64): twelve workers reading one
+  // card from one address would meet the per-address scan limit (decision 112).
+  let requests = 0;
   async function hit(path: string): Promise<Outcome> {
     const started = performance.now();
+    const n = requests++;
+    const address = `2001:db8:${(n >> 16) & 0xffff}:${n & 0xffff}::1`;
     try {
       const response = await fetch(`${server.url}${path}`, {
         redirect: "manual",
-        headers: { "user-agent": PHONE, "x-forwarded-for": "198.51.100.77" },
+        headers: { "user-agent": PHONE, "x-forwarded-for": address },
         // Far beyond a healthy answer: reaching it counts as a hang.
         signal: AbortSignal.timeout(10_000),
       });
