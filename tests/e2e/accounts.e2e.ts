@@ -299,15 +299,19 @@ describe("validation messages", () => {
     expect(await card.getByTestId("notice-description").textContent()).toBe(
       "Please fill in all fields",
     );
-    await card.getByLabel("Name").fill("Second Person");
-    await card.getByLabel("Phone or email").fill("+15550009999");
+    // Each contact also has its own (closed) edit form: type into the add form.
+    const addForm = card.getByTestId("add-contact-form");
+    await addForm.getByLabel("Name").fill("Second Person");
+    await addForm.getByLabel("Phone or email").fill("+15550009999");
     await card.getByRole("button", { name: "Add contact" }).click();
     await card.getByText("Your plan allows 1 contact. Upgrade your plan to add more.").waitFor();
     expect(await card.getByTestId("notice-title").textContent()).toBe("Error adding contact");
-    await card.getByRole("button", { name: "Remove Maria Rivera" }).click();
+    // Removing asks first (issue 12 item 7).
+    await card.getByLabel("Remove Maria Rivera").click();
+    await card.getByRole("button", { name: "Yes, remove" }).click();
     await card.getByText("Contact removed").waitFor();
-    await card.getByLabel("Name").fill("Second Person");
-    await card.getByLabel("Phone or email").fill("+15550009999");
+    await addForm.getByLabel("Name").fill("Second Person");
+    await addForm.getByLabel("Phone or email").fill("+15550009999");
     await card.getByRole("button", { name: "Add contact" }).click();
     await card.getByText("Contact added successfully").waitFor();
     expect(await card.getByTestId("contact-list").textContent()).toContain("Second Person");
