@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { clientBuildDir } from "../server/paths.ts";
+import { clientBuildDir } from "#server/paths.ts";
 import cardCssUrl from "./card.css?url";
 import { type DeferScriptsHandle, deferScriptsHtml } from "./lib/deferred-scripts.ts";
 import { requestI18n } from "./lib/i18n.server.ts";

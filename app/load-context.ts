@@ -1,4 +1,4 @@
-import type { Services } from "../server/services.ts";
+import type { Services } from "#server/services.ts";
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -4,5 +4,5 @@
 import { register } from "tsx/esm/api";
 
 register();
-const { run } = await import("../server/cli/main.ts");
+const { run } = await import("#server/cli/main.ts");
 process.exitCode = await run(process.argv.slice(2));

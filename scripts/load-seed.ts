@@ -5,13 +5,13 @@
  * alert is exactly one message. Prints the tag ids as JSON on stdout.
  */
 import { eq } from "drizzle-orm";
-import { loadConfig } from "../server/config.ts";
-import { tags, user } from "../server/db/schema.ts";
-import { addContacts } from "../server/domain/contacts.ts";
-import { saveProfile } from "../server/domain/profiles.ts";
-import { mintTags } from "../server/domain/tags.ts";
-import { createLogger } from "../server/logger.ts";
-import { createServices, openDatabase } from "../server/services.ts";
+import { loadConfig } from "#server/config.ts";
+import { tags, user } from "#server/db/schema.ts";
+import { addContacts } from "#server/domain/contacts.ts";
+import { saveProfile } from "#server/domain/profiles.ts";
+import { mintTags } from "#server/domain/tags.ts";
+import { createLogger } from "#server/logger.ts";
+import { createServices, openDatabase } from "#server/services.ts";
 
 const owners = Number(process.env.OWNERS ?? "60");
 const config = loadConfig();

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { CONTACT_CHANNELS, LIMITS } from "../lib/validation.ts";
+import { CONTACT_CHANNELS, LIMITS } from "#app/lib/validation.ts";
 import { Field, type FieldErrors } from "./ui/field.tsx";
 import { Input, Select } from "./ui/input.tsx";
 

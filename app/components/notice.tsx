@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { cn } from "../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * A notice from the server or a form check: a title and an optional

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Toaster, toast } from "sonner";
-import { NOTICES, type NoticeKey } from "../lib/notices.ts";
+import { NOTICES, type NoticeKey } from "#app/lib/notices.ts";
 
 export interface PendingNotice {
   key: NoticeKey;

@@ -2,7 +2,7 @@ import { Menu, ShieldPlus, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
-import { cn } from "../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { ThemeSwitcher } from "./theme.tsx";
 import { buttonVariants } from "./ui/button.tsx";

@@ -8,7 +8,7 @@ import {
   THEME_MODES,
   THEME_STORAGE_KEY,
   type ThemeMode,
-} from "../lib/theme.ts";
+} from "#app/lib/theme.ts";
 
 function applyTheme(mode: ThemeMode) {
   const dark = resolveDark(mode, new Date(), matchMedia("(prefers-color-scheme: dark)").matches);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TAG_ID_PATTERN } from "../../server/domain/tag-ids.ts";
-import { LANGUAGES } from "../lib/i18n.ts";
+import { LANGUAGES } from "#app/lib/i18n.ts";
+import { TAG_ID_PATTERN } from "#server/domain/tag-ids.ts";
 import { aboutPage } from "./about.server.ts";
 import { ARTICLES, blogIndex, findArticle } from "./blog/index.server.ts";
 import { cookiePolicy } from "./legal/cookies.server.ts";

@@ -1,4 +1,5 @@
 import { type AppLoadContext, data, redirectDocument } from "react-router";
+import type { NoticeData } from "#app/components/notice.tsx";
 import {
   type ChallengeStarted,
   type FlowContext,
@@ -8,8 +9,7 @@ import {
   signIn,
   signUp,
   verifyCode,
-} from "../../server/auth/flows.ts";
-import type { NoticeData } from "../components/notice.tsx";
+} from "#server/auth/flows.ts";
 import { challengeCookie, clearChallengeCookie, readChallengeId } from "./auth-challenge.server.ts";
 import { detectRequestLanguage } from "./i18n.ts";
 import { safeRedirect } from "./validation.ts";

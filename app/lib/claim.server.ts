@@ -1,5 +1,5 @@
-import type { ClaimResult } from "../../server/domain/tag-lifecycle.ts";
-import type { NoticeData } from "../components/notice.tsx";
+import type { NoticeData } from "#app/components/notice.tsx";
+import type { ClaimResult } from "#server/domain/tag-lifecycle.ts";
 
 const DESCRIPTIONS: Record<Exclude<ClaimResult, { ok: true }>["reason"], string> = {
   not_found: "tags:errors.notFound",

@@ -1,16 +1,16 @@
 import type { AppLoadContext } from "react-router";
-import { isIdempotencyKey, raiseAlert } from "../../server/alerts/create.ts";
-import { consumeTestAlert } from "../../server/alerts/toll-limits.ts";
-import { normaliseTagId } from "../../server/domain/public-card.ts";
+import type { NoticeData } from "#app/components/notice.tsx";
+import type { DashboardActionData } from "#app/routes/dashboard.tsx";
+import { isIdempotencyKey, raiseAlert } from "#server/alerts/create.ts";
+import { consumeTestAlert } from "#server/alerts/toll-limits.ts";
+import { normaliseTagId } from "#server/domain/public-card.ts";
 import {
   findAlertableTag,
   markTagFound,
   markTagLost,
   setTagVisibility,
   unlinkTag,
-} from "../../server/domain/tag-lifecycle.ts";
-import type { NoticeData } from "../components/notice.tsx";
-import type { DashboardActionData } from "../routes/dashboard.tsx";
+} from "#server/domain/tag-lifecycle.ts";
 
 export const TAG_INTENTS = new Set(["markLost", "found", "unlink", "testAlert", "visibility"]);
 

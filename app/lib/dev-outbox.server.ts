@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
-import { listDevOutbox } from "../../server/delivery/dev-outbox.ts";
+import { listDevOutbox } from "#server/delivery/dev-outbox.ts";
 
 /**
  * The dev outbox exists in a demo only (DEMO_MODE, on by default outside production);

@@ -1,5 +1,5 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { hasRole } from "../../server/domain/users.ts";
+import { hasRole } from "#server/domain/users.ts";
 import { getSessionUser } from "./session.server.ts";
 
 /** The signed-in user, or a redirect to `whenSignedOut` (the spec names it per screen). */

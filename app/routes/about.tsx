@@ -1,14 +1,14 @@
 import { LockKeyhole } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Eyebrow } from "../components/content/eyebrow.tsx";
-import { ContentSection, InlineText } from "../components/content/rich-text.tsx";
-import { GET_STARTED_HREF } from "../components/site-header.tsx";
-import { buttonVariants } from "../components/ui/button.tsx";
-import { aboutPage } from "../content/about.server.ts";
-import { contentFor } from "../content/localized.server.ts";
-import { metaTags } from "../lib/meta.ts";
-import { useRootData } from "../root.tsx";
+import { Eyebrow } from "#app/components/content/eyebrow.tsx";
+import { ContentSection, InlineText } from "#app/components/content/rich-text.tsx";
+import { GET_STARTED_HREF } from "#app/components/site-header.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { aboutPage } from "#app/content/about.server.ts";
+import { contentFor } from "#app/content/localized.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
+import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/about";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { CheckCircle2, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
-import { acknowledge, findAcknowledgeable } from "../../server/alerts/acknowledge.ts";
-import { formatAlertTime, mapUrl, timeZoneForCountry } from "../../server/alerts/compose.ts";
-import { Button } from "../components/ui/button.tsx";
-import { requestTranslator } from "../lib/i18n.server.ts";
-import { detectRequestLanguage } from "../lib/i18n.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { requestTranslator } from "#app/lib/i18n.server.ts";
+import { detectRequestLanguage } from "#app/lib/i18n.ts";
+import { acknowledge, findAcknowledgeable } from "#server/alerts/acknowledge.ts";
+import { formatAlertTime, mapUrl, timeZoneForCountry } from "#server/alerts/compose.ts";
 import type { Route } from "./+types/ack";
 
 function describe(

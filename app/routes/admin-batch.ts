@@ -1,6 +1,6 @@
-import { batchCsv, batchQrZip } from "../../server/domain/admin.ts";
-import { hasRole } from "../../server/domain/users.ts";
-import { getSessionUser } from "../lib/session.server.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import { batchCsv, batchQrZip } from "#server/domain/admin.ts";
+import { hasRole } from "#server/domain/users.ts";
 import type { Route } from "./+types/admin-batch";
 
 /** A batch's QR codes (qr.zip) or tag list without tokens (tags.csv), for admins. */

@@ -1,6 +1,6 @@
-import { salesEnquiriesCsv } from "../../server/domain/sales-enquiries.ts";
-import { hasRole } from "../../server/domain/users.ts";
-import { getSessionUser } from "../lib/session.server.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import { salesEnquiriesCsv } from "#server/domain/sales-enquiries.ts";
+import { hasRole } from "#server/domain/users.ts";
 import type { Route } from "./+types/admin-enquiries-csv";
 
 /** Every sales enquiry as CSV, for admins only (401 signed out, 403 for anyone else). */

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { PRODUCTS } from "../../server/domain/tag-ids.ts";
-import { MAX_MINT_BATCH, mintedTagsCsv, mintTags } from "../../server/domain/tags.ts";
-import { hasRole } from "../../server/domain/users.ts";
-import { getSessionUser } from "../lib/session.server.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import { PRODUCTS } from "#server/domain/tag-ids.ts";
+import { MAX_MINT_BATCH, mintedTagsCsv, mintTags } from "#server/domain/tags.ts";
+import { hasRole } from "#server/domain/users.ts";
 import type { Route } from "./+types/admin-mint";
 
 const mintSchema = z.object({

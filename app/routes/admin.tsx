@@ -1,20 +1,20 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, isRouteErrorResponse, useNavigation } from "react-router";
-import { listBatches, searchTags } from "../../server/domain/admin.ts";
-import { listSalesEnquiries } from "../../server/domain/sales-enquiries.ts";
-import { PRODUCTS } from "../../server/domain/tag-ids.ts";
-import { grantRole, setUserPlan, UserNotFoundError } from "../../server/domain/users.ts";
-import { operatorCommandSchema } from "../../server/operator/commands.ts";
-import { SalesEnquiries } from "../components/admin/sales-enquiries.tsx";
-import { Notice, type NoticeData } from "../components/notice.tsx";
-import { Button, buttonVariants } from "../components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
-import { Input, Label, Select } from "../components/ui/input.tsx";
-import { requireAdmin } from "../lib/guards.server.ts";
-import { requestTranslator } from "../lib/i18n.server.ts";
-import { metaTags } from "../lib/meta.ts";
-import { PLAN_IDS } from "../lib/plans.ts";
+import { SalesEnquiries } from "#app/components/admin/sales-enquiries.tsx";
+import { Notice, type NoticeData } from "#app/components/notice.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Input, Label, Select } from "#app/components/ui/input.tsx";
+import { requireAdmin } from "#app/lib/guards.server.ts";
+import { requestTranslator } from "#app/lib/i18n.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
+import { PLAN_IDS } from "#app/lib/plans.ts";
+import { listBatches, searchTags } from "#server/domain/admin.ts";
+import { listSalesEnquiries } from "#server/domain/sales-enquiries.ts";
+import { PRODUCTS } from "#server/domain/tag-ids.ts";
+import { grantRole, setUserPlan, UserNotFoundError } from "#server/domain/users.ts";
+import { operatorCommandSchema } from "#server/operator/commands.ts";
 import type { Route } from "./+types/admin";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

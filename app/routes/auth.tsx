@@ -2,22 +2,27 @@ import { ShieldPlus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { PasswordStrength } from "../components/auth/password-strength.tsx";
-import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
-import { Button } from "../components/ui/button.tsx";
-import { Card, CardContent, CardHeader } from "../components/ui/card.tsx";
-import { Field, type FieldErrors, FieldMessage, useFieldErrors } from "../components/ui/field.tsx";
-import { Input } from "../components/ui/input.tsx";
+import { PasswordStrength } from "#app/components/auth/password-strength.tsx";
+import { Notice, type NoticeData, useNotice } from "#app/components/notice.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
+import {
+  Field,
+  type FieldErrors,
+  FieldMessage,
+  useFieldErrors,
+} from "#app/components/ui/field.tsx";
+import { Input } from "#app/components/ui/input.tsx";
 import {
   type AuthActionData,
   type AuthForm,
   handleAuthAction,
-} from "../lib/auth-actions.server.ts";
-import { cn } from "../lib/cn.ts";
-import { seoFor } from "../lib/i18n.server.ts";
-import { metaTags } from "../lib/meta.ts";
-import { isPlanId } from "../lib/plans.ts";
-import { getSessionUser } from "../lib/session.server.ts";
+} from "#app/lib/auth-actions.server.ts";
+import { cn } from "#app/lib/cn.ts";
+import { seoFor } from "#app/lib/i18n.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
+import { isPlanId } from "#app/lib/plans.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
 import {
   isSixDigitCode,
   LIMITS,
@@ -26,7 +31,7 @@ import {
   safeRedirect,
   sanitizeText,
   stripAngleBrackets,
-} from "../lib/validation.ts";
+} from "#app/lib/validation.ts";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

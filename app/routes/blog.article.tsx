@@ -1,13 +1,13 @@
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { ArticleCard } from "../components/content/article-list.tsx";
-import { Eyebrow } from "../components/content/eyebrow.tsx";
-import { ContentSection } from "../components/content/rich-text.tsx";
-import { NotFound } from "../components/not-found.tsx";
-import { ARTICLES, articleSummary, findArticle } from "../content/blog/index.server.ts";
-import { detectRequestLanguage } from "../lib/i18n.ts";
-import { metaTags } from "../lib/meta.ts";
+import { ArticleCard } from "#app/components/content/article-list.tsx";
+import { Eyebrow } from "#app/components/content/eyebrow.tsx";
+import { ContentSection } from "#app/components/content/rich-text.tsx";
+import { NotFound } from "#app/components/not-found.tsx";
+import { ARTICLES, articleSummary, findArticle } from "#app/content/blog/index.server.ts";
+import { detectRequestLanguage } from "#app/lib/i18n.ts";
+import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/blog.article";
 
 const MORE_ARTICLES = 2;

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { ArticleCard } from "../components/content/article-list.tsx";
-import { Eyebrow } from "../components/content/eyebrow.tsx";
-import { ARTICLES, articleSummary, blogIndex } from "../content/blog/index.server.ts";
-import { contentFor } from "../content/localized.server.ts";
-import { metaTags } from "../lib/meta.ts";
+import { ArticleCard } from "#app/components/content/article-list.tsx";
+import { Eyebrow } from "#app/components/content/eyebrow.tsx";
+import { ARTICLES, articleSummary, blogIndex } from "#app/content/blog/index.server.ts";
+import { contentFor } from "#app/content/localized.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/blog";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -4,19 +4,19 @@ import {
   isIdempotencyKey,
   parseLocation,
   raiseAlert,
-} from "../../server/alerts/create.ts";
+} from "#server/alerts/create.ts";
 import {
   loadPublicCard,
   type RecentCardAlert,
   recentCardAlert,
-} from "../../server/domain/public-card.ts";
-import { addressKey } from "../../server/security/address-key.ts";
+} from "#server/domain/public-card.ts";
+import { addressKey } from "#server/security/address-key.ts";
 import {
   type CardChallenge,
   cardAlertPressure,
   issueAlertChallenge,
-} from "../../server/security/card-alert-guard.ts";
-import type { Services } from "../../server/services.ts";
+} from "#server/security/card-alert-guard.ts";
+import type { Services } from "#server/services.ts";
 
 export type CardAlertFailure =
   | "no_contacts"

@@ -1,4 +1,4 @@
-import { normaliseTagId } from "../../server/domain/public-card.ts";
+import { normaliseTagId } from "#server/domain/public-card.ts";
 import type { Route } from "./+types/card-alert";
 import { raiseCardAlert } from "./card-alert.server.ts";
 

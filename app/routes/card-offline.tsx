@@ -1,15 +1,15 @@
 import { CloudOff, HeartPulse } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmergencyPage } from "../components/card/emergency-page.tsx";
-import { useLocalEmergencyNumber } from "../components/card/use-local-emergency-number.ts";
-import { buttonVariants } from "../components/ui/button.tsx";
-import type { DeferScriptsHandle } from "../lib/deferred-scripts.ts";
-import { countryFromAcceptLanguage, emergencyNumberFor } from "../lib/emergency-numbers.ts";
-import { requestTranslator } from "../lib/i18n.server.ts";
-import type { I18nNamespacesHandle } from "../lib/i18n.ts";
-import type { InlineCssHandle } from "../lib/inline-css.tsx";
-import { CARDS_CACHE, isCardPath } from "../lib/offline.ts";
+import { EmergencyPage } from "#app/components/card/emergency-page.tsx";
+import { useLocalEmergencyNumber } from "#app/components/card/use-local-emergency-number.ts";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import type { DeferScriptsHandle } from "#app/lib/deferred-scripts.ts";
+import { countryFromAcceptLanguage, emergencyNumberFor } from "#app/lib/emergency-numbers.ts";
+import { requestTranslator } from "#app/lib/i18n.server.ts";
+import type { I18nNamespacesHandle } from "#app/lib/i18n.ts";
+import type { InlineCssHandle } from "#app/lib/inline-css.tsx";
+import { CARDS_CACHE, isCardPath } from "#app/lib/offline.ts";
 import type { Route } from "./+types/card-offline";
 
 /**

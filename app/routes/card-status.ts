@@ -1,5 +1,5 @@
-import { alertTokens } from "../../server/alerts/tokens.ts";
-import { alertStatus, loadPublicCard, normaliseTagId } from "../../server/domain/public-card.ts";
+import { alertTokens } from "#server/alerts/tokens.ts";
+import { alertStatus, loadPublicCard, normaliseTagId } from "#server/domain/public-card.ts";
 import type { Route } from "./+types/card-status";
 
 /**

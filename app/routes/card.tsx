@@ -11,30 +11,17 @@ import {
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher } from "react-router";
-import { alertTokens } from "../../server/alerts/tokens.ts";
-import { notifyOwnerTagFound } from "../../server/domain/found-tag.ts";
-import {
-  alertStatus,
-  cardRenderInputs,
-  countsAsScan,
-  loadPublicCard,
-  type MedicalInfo,
-  normaliseTagId,
-  recordScan,
-  revealMedical,
-} from "../../server/domain/public-card.ts";
-import { revealAllowed } from "../../server/security/card-harvest.ts";
-import { ACTION_BAR_SPACE, CardActionBar } from "../components/card/action-bar.tsx";
-import { CardLanguageLinks } from "../components/card/language-links.tsx";
-import { type FoundResult, LostCard } from "../components/card/lost-card.tsx";
-import { NotFoundCard } from "../components/card/not-found-card.tsx";
-import { SentAgo } from "../components/card/sent-ago.tsx";
+import { ACTION_BAR_SPACE, CardActionBar } from "#app/components/card/action-bar.tsx";
+import { CardLanguageLinks } from "#app/components/card/language-links.tsx";
+import { type FoundResult, LostCard } from "#app/components/card/lost-card.tsx";
+import { NotFoundCard } from "#app/components/card/not-found-card.tsx";
+import { SentAgo } from "#app/components/card/sent-ago.tsx";
 import {
   currentPosition,
   type Position,
   useLocalEmergencyNumber,
-} from "../components/card/use-local-emergency-number.ts";
-import { buttonVariants } from "../components/ui/button.tsx";
+} from "#app/components/card/use-local-emergency-number.ts";
+import { buttonVariants } from "#app/components/ui/button.tsx";
 import {
   type AlertStore,
   enqueueAlert,
@@ -44,15 +31,28 @@ import {
   pruneSettled,
   type QueuedAlert,
   queuedAlertFor,
-} from "../lib/alert-queue.ts";
-import { openAlertStore, sendQueuedAlerts } from "../lib/alert-queue-idb.ts";
-import { cn } from "../lib/cn.ts";
-import type { DeferScriptsHandle } from "../lib/deferred-scripts.ts";
-import { countryFromAcceptLanguage, emergencyNumberFor } from "../lib/emergency-numbers.ts";
-import { requestTranslator } from "../lib/i18n.server.ts";
-import type { I18nNamespacesHandle } from "../lib/i18n.ts";
-import type { InlineCssHandle } from "../lib/inline-css.tsx";
-import { ALERT_CHANNEL, ALERT_SYNC_TAG } from "../lib/offline.ts";
+} from "#app/lib/alert-queue.ts";
+import { openAlertStore, sendQueuedAlerts } from "#app/lib/alert-queue-idb.ts";
+import { cn } from "#app/lib/cn.ts";
+import type { DeferScriptsHandle } from "#app/lib/deferred-scripts.ts";
+import { countryFromAcceptLanguage, emergencyNumberFor } from "#app/lib/emergency-numbers.ts";
+import { requestTranslator } from "#app/lib/i18n.server.ts";
+import type { I18nNamespacesHandle } from "#app/lib/i18n.ts";
+import type { InlineCssHandle } from "#app/lib/inline-css.tsx";
+import { ALERT_CHANNEL, ALERT_SYNC_TAG } from "#app/lib/offline.ts";
+import { alertTokens } from "#server/alerts/tokens.ts";
+import { notifyOwnerTagFound } from "#server/domain/found-tag.ts";
+import {
+  alertStatus,
+  cardRenderInputs,
+  countsAsScan,
+  loadPublicCard,
+  type MedicalInfo,
+  normaliseTagId,
+  recordScan,
+  revealMedical,
+} from "#server/domain/public-card.ts";
+import { revealAllowed } from "#server/security/card-harvest.ts";
 import type { Route } from "./+types/card";
 import { type CardAlertResult, raiseCardAlert } from "./card-alert.server.ts";
 

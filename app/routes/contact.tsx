@@ -2,17 +2,16 @@ import { CheckCircle2, Mail } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { submitSalesEnquiry } from "../../server/domain/sales-enquiries.ts";
-import { usePriceFormatter } from "../components/marketing/use-price.ts";
-import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
-import { Button, buttonVariants } from "../components/ui/button.tsx";
-import { Card, CardContent, CardHeader } from "../components/ui/card.tsx";
-import { Field, useFieldErrors } from "../components/ui/field.tsx";
-import { Input, Select, Textarea } from "../components/ui/input.tsx";
-import { seoFor } from "../lib/i18n.server.ts";
-import { detectRequestLanguage } from "../lib/i18n.ts";
-import { metaTags } from "../lib/meta.ts";
-import { ENTERPRISE_FROM, formatAmount } from "../lib/plans.ts";
+import { usePriceFormatter } from "#app/components/marketing/use-price.ts";
+import { Notice, type NoticeData, useNotice } from "#app/components/notice.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
+import { Field, useFieldErrors } from "#app/components/ui/field.tsx";
+import { Input, Select, Textarea } from "#app/components/ui/input.tsx";
+import { seoFor } from "#app/lib/i18n.server.ts";
+import { detectRequestLanguage } from "#app/lib/i18n.ts";
+import { metaTags } from "#app/lib/meta.ts";
+import { ENTERPRISE_FROM, formatAmount } from "#app/lib/plans.ts";
 import {
   ESTIMATED_USERS,
   HONEYPOT_FIELD,
@@ -21,9 +20,10 @@ import {
   SALES_FIELDS,
   type SalesField,
   validateSalesEnquiry,
-} from "../lib/sales-enquiry.ts";
-import { LIMITS, stripAngleBrackets } from "../lib/validation.ts";
-import { useRootData } from "../root.tsx";
+} from "#app/lib/sales-enquiry.ts";
+import { LIMITS, stripAngleBrackets } from "#app/lib/validation.ts";
+import { useRootData } from "#app/root.tsx";
+import { submitSalesEnquiry } from "#server/domain/sales-enquiries.ts";
 import type { Route } from "./+types/contact";
 
 export const loader = ({ request }: Route.LoaderArgs) => {

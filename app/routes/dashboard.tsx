@@ -13,8 +13,26 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
-import { listRecentAlerts } from "../../server/alerts/history.ts";
-import { riskyContactError } from "../../server/alerts/toll-limits.ts";
+import {
+  type ContactsActionData,
+  ContactsCard,
+  contactFieldErrors,
+} from "#app/components/dashboard/contacts-card.tsx";
+import { PlanCard } from "#app/components/dashboard/plan-card.tsx";
+import { RecentAlerts } from "#app/components/dashboard/recent-alerts.tsx";
+import { TagsCard } from "#app/components/dashboard/tags-card.tsx";
+import { Notice, type NoticeData } from "#app/components/notice.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { handleTagAction, TAG_INTENTS } from "#app/lib/dashboard-tags.server.ts";
+import { requireUser } from "#app/lib/guards.server.ts";
+import { requestTranslator } from "#app/lib/i18n.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
+import { PLANS } from "#app/lib/plans.ts";
+import { sanitizeText, validateContact } from "#app/lib/validation.ts";
+import { listRecentAlerts } from "#server/alerts/history.ts";
+import { riskyContactError } from "#server/alerts/toll-limits.ts";
 import {
   addContacts,
   ContactLimitError,
@@ -24,28 +42,10 @@ import {
   listContacts,
   moveContact,
   updateContact,
-} from "../../server/domain/contacts.ts";
-import { getProfile } from "../../server/domain/profiles.ts";
-import { listUserTags } from "../../server/domain/tags.ts";
-import { rolesOf } from "../../server/domain/users.ts";
-import {
-  type ContactsActionData,
-  ContactsCard,
-  contactFieldErrors,
-} from "../components/dashboard/contacts-card.tsx";
-import { PlanCard } from "../components/dashboard/plan-card.tsx";
-import { RecentAlerts } from "../components/dashboard/recent-alerts.tsx";
-import { TagsCard } from "../components/dashboard/tags-card.tsx";
-import { Notice, type NoticeData } from "../components/notice.tsx";
-import { Button, buttonVariants } from "../components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
-import { cn } from "../lib/cn.ts";
-import { handleTagAction, TAG_INTENTS } from "../lib/dashboard-tags.server.ts";
-import { requireUser } from "../lib/guards.server.ts";
-import { requestTranslator } from "../lib/i18n.server.ts";
-import { metaTags } from "../lib/meta.ts";
-import { PLANS } from "../lib/plans.ts";
-import { sanitizeText, validateContact } from "../lib/validation.ts";
+} from "#server/domain/contacts.ts";
+import { getProfile } from "#server/domain/profiles.ts";
+import { listUserTags } from "#server/domain/tags.ts";
+import { rolesOf } from "#server/domain/users.ts";
 import type { Route } from "./+types/dashboard";
 
 /** Notices that arrive through the address after a redirect; only these keys are shown. */

@@ -1,4 +1,4 @@
-import { loadDevOutbox } from "../lib/dev-outbox.server.ts";
+import { loadDevOutbox } from "#app/lib/dev-outbox.server.ts";
 import type { Route } from "./+types/dev.outbox-json";
 
 /** Newest first: id, channel, to, subject, body, createdAt. Tests read codes from here. */

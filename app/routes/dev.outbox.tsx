@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card.tsx";
-import { loadDevOutbox } from "../lib/dev-outbox.server.ts";
-import { seoFor } from "../lib/i18n.server.ts";
-import { metaTags } from "../lib/meta.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { loadDevOutbox } from "#app/lib/dev-outbox.server.ts";
+import { seoFor } from "#app/lib/i18n.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/dev.outbox";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

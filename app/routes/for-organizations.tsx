@@ -4,8 +4,8 @@ import {
   ClosingCta,
   onPrimaryOutline,
   onPrimarySolid,
-} from "../components/marketing/closing-cta.tsx";
-import { FaqList } from "../components/marketing/faq-list.tsx";
+} from "#app/components/marketing/closing-cta.tsx";
+import { FaqList } from "#app/components/marketing/faq-list.tsx";
 import {
   DemoRequest,
   EnterprisePlan,
@@ -15,13 +15,13 @@ import {
   OrganizationsFlow,
   OrganizationsHero,
   RolesHowItWorks,
-} from "../components/marketing/organizations.tsx";
-import { Section, SectionHeading } from "../components/marketing/section.tsx";
-import { usePriceFormatter } from "../components/marketing/use-price.ts";
-import { seoFor } from "../lib/i18n.server.ts";
-import { metaTags } from "../lib/meta.ts";
-import { ENTERPRISE_FROM, formatAmount } from "../lib/plans.ts";
-import { useRootData } from "../root.tsx";
+} from "#app/components/marketing/organizations.tsx";
+import { Section, SectionHeading } from "#app/components/marketing/section.tsx";
+import { usePriceFormatter } from "#app/components/marketing/use-price.ts";
+import { seoFor } from "#app/lib/i18n.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
+import { ENTERPRISE_FROM, formatAmount } from "#app/lib/plans.ts";
+import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/for-organizations";
 
 export const loader = ({ request }: Route.LoaderArgs) => ({

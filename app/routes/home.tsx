@@ -1,22 +1,22 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData } from "react-router";
-import { Audiences } from "../components/marketing/audiences.tsx";
+import { Audiences } from "#app/components/marketing/audiences.tsx";
 import {
   ClosingCta,
   onPrimaryOutline,
   onPrimarySolid,
-} from "../components/marketing/closing-cta.tsx";
-import { HowItWorks } from "../components/marketing/how-it-works.tsx";
-import { LandingHero } from "../components/marketing/landing-hero.tsx";
-import { LandingPricing } from "../components/marketing/landing-pricing.tsx";
-import { signupHref } from "../components/marketing/plan-action.tsx";
-import { Testimonials } from "../components/marketing/testimonials.tsx";
-import { TrustBar } from "../components/marketing/trust-bar.tsx";
-import { WhySafeTap } from "../components/marketing/why-safetap.tsx";
-import { seoFor } from "../lib/i18n.server.ts";
-import { metaTags } from "../lib/meta.ts";
-import { isBillingCycle } from "../lib/plans.ts";
-import { useRootData } from "../root.tsx";
+} from "#app/components/marketing/closing-cta.tsx";
+import { HowItWorks } from "#app/components/marketing/how-it-works.tsx";
+import { LandingHero } from "#app/components/marketing/landing-hero.tsx";
+import { LandingPricing } from "#app/components/marketing/landing-pricing.tsx";
+import { signupHref } from "#app/components/marketing/plan-action.tsx";
+import { Testimonials } from "#app/components/marketing/testimonials.tsx";
+import { TrustBar } from "#app/components/marketing/trust-bar.tsx";
+import { WhySafeTap } from "#app/components/marketing/why-safetap.tsx";
+import { seoFor } from "#app/lib/i18n.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
+import { isBillingCycle } from "#app/lib/plans.ts";
+import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/home";
 import { planViewer } from "./pricing.server.ts";
 

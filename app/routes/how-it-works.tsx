@@ -1,6 +1,6 @@
-import { ComingSoonPage } from "../components/page-placeholder.tsx";
-import { seoFor } from "../lib/i18n.server.ts";
-import { metaTags } from "../lib/meta.ts";
+import { ComingSoonPage } from "#app/components/page-placeholder.tsx";
+import { seoFor } from "#app/lib/i18n.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/how-it-works";
 
 export const loader = ({ request }: Route.LoaderArgs) => ({

@@ -1,7 +1,7 @@
-import { LegalPage } from "../components/content/legal-page.tsx";
-import { hipaaNotice } from "../content/legal/hipaa.server.ts";
-import { loadLegalDocument } from "../content/legal/load.server.ts";
-import { metaTags } from "../lib/meta.ts";
+import { LegalPage } from "#app/components/content/legal-page.tsx";
+import { hipaaNotice } from "#app/content/legal/hipaa.server.ts";
+import { loadLegalDocument } from "#app/content/legal/load.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/legal.hipaa";
 
 export const loader = ({ request }: Route.LoaderArgs) => loadLegalDocument(hipaaNotice, request);

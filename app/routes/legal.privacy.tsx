@@ -1,7 +1,7 @@
-import { LegalPage } from "../components/content/legal-page.tsx";
-import { loadLegalDocument } from "../content/legal/load.server.ts";
-import { privacyPolicy } from "../content/legal/privacy.server.ts";
-import { metaTags } from "../lib/meta.ts";
+import { LegalPage } from "#app/components/content/legal-page.tsx";
+import { loadLegalDocument } from "#app/content/legal/load.server.ts";
+import { privacyPolicy } from "#app/content/legal/privacy.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/legal.privacy";
 
 export const loader = ({ request }: Route.LoaderArgs) => loadLegalDocument(privacyPolicy, request);

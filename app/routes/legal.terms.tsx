@@ -1,7 +1,7 @@
-import { LegalPage } from "../components/content/legal-page.tsx";
-import { loadLegalDocument } from "../content/legal/load.server.ts";
-import { termsOfService } from "../content/legal/terms.server.ts";
-import { metaTags } from "../lib/meta.ts";
+import { LegalPage } from "#app/components/content/legal-page.tsx";
+import { loadLegalDocument } from "#app/content/legal/load.server.ts";
+import { termsOfService } from "#app/content/legal/terms.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/legal.terms";
 
 export const loader = ({ request }: Route.LoaderArgs) => loadLegalDocument(termsOfService, request);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { NotFound } from "../components/not-found.tsx";
-import { seoFor } from "../lib/i18n.server.ts";
-import { metaTags } from "../lib/meta.ts";
+import { NotFound } from "#app/components/not-found.tsx";
+import { seoFor } from "#app/lib/i18n.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/not-found";
 
 export const loader = ({ request }: Route.LoaderArgs) =>

@@ -2,20 +2,17 @@ import { Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { riskyContactError } from "../../server/alerts/toll-limits.ts";
-import { addContacts, ContactLimitError, listContacts } from "../../server/domain/contacts.ts";
-import { getProfile, saveProfile } from "../../server/domain/profiles.ts";
-import { ContactFields } from "../components/contact-fields.tsx";
-import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
-import { Button, buttonVariants } from "../components/ui/button.tsx";
-import { Card, CardContent } from "../components/ui/card.tsx";
-import { Field, useFieldErrors } from "../components/ui/field.tsx";
-import { Input, Select, Textarea } from "../components/ui/input.tsx";
-import { requireUser } from "../lib/guards.server.ts";
-import { requestTranslator } from "../lib/i18n.server.ts";
-import { detectRequestLanguage } from "../lib/i18n.ts";
-import { metaTags } from "../lib/meta.ts";
-import { onboardingContactRows, PLANS } from "../lib/plans.ts";
+import { ContactFields } from "#app/components/contact-fields.tsx";
+import { Notice, type NoticeData, useNotice } from "#app/components/notice.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { Field, useFieldErrors } from "#app/components/ui/field.tsx";
+import { Input, Select, Textarea } from "#app/components/ui/input.tsx";
+import { requireUser } from "#app/lib/guards.server.ts";
+import { requestTranslator } from "#app/lib/i18n.server.ts";
+import { detectRequestLanguage } from "#app/lib/i18n.ts";
+import { metaTags } from "#app/lib/meta.ts";
+import { onboardingContactRows, PLANS } from "#app/lib/plans.ts";
 import {
   BLOOD_TYPES,
   COUNTRIES,
@@ -25,7 +22,10 @@ import {
   stripAngleBrackets,
   validateContactRows,
   validateProfile,
-} from "../lib/validation.ts";
+} from "#app/lib/validation.ts";
+import { riskyContactError } from "#server/alerts/toll-limits.ts";
+import { addContacts, ContactLimitError, listContacts } from "#server/domain/contacts.ts";
+import { getProfile, saveProfile } from "#server/domain/profiles.ts";
 import type { Route } from "./+types/onboarding";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

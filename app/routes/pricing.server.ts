@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { profiles } from "../../server/db/schema.ts";
-import { setUserPlan } from "../../server/domain/users.ts";
-import { isPlanId, type PlanId } from "../lib/plans.ts";
-import { getSessionUser } from "../lib/session.server.ts";
+import { isPlanId, type PlanId } from "#app/lib/plans.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import { profiles } from "#server/db/schema.ts";
+import { setUserPlan } from "#server/domain/users.ts";
 
 /** Who is looking at the plans, and which one they are on (users start on Free). */
 export async function planViewer(request: Request, context: AppLoadContext) {

@@ -1,27 +1,27 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useLoaderData } from "react-router";
-import { contactsAfterPlanChange } from "../../server/domain/contacts.ts";
-import { BillingToggle } from "../components/marketing/billing-toggle.tsx";
+import { BillingToggle } from "#app/components/marketing/billing-toggle.tsx";
 import {
   ClosingCta,
   onPrimaryOutline,
   onPrimarySolid,
-} from "../components/marketing/closing-cta.tsx";
-import { CompareTable } from "../components/marketing/compare-table.tsx";
-import { PLAN_FAQ_IDS, usePlanFaq } from "../components/marketing/faq-items.ts";
-import { FaqList } from "../components/marketing/faq-list.tsx";
-import { KeepSearchParams } from "../components/marketing/keep-search-params.tsx";
-import { type PlanActionData, signupHref } from "../components/marketing/plan-action.tsx";
-import { PlanGrid } from "../components/marketing/plan-grid.tsx";
-import { PricingHero } from "../components/marketing/pricing-hero.tsx";
-import { Section, SectionHeading } from "../components/marketing/section.tsx";
-import { Button } from "../components/ui/button.tsx";
-import { requestTranslator, seoFor } from "../lib/i18n.server.ts";
-import { metaTags } from "../lib/meta.ts";
-import { noticeCookie } from "../lib/notices.server.ts";
-import { isBillingCycle, isPlanId } from "../lib/plans.ts";
-import { getSessionUser } from "../lib/session.server.ts";
+} from "#app/components/marketing/closing-cta.tsx";
+import { CompareTable } from "#app/components/marketing/compare-table.tsx";
+import { PLAN_FAQ_IDS, usePlanFaq } from "#app/components/marketing/faq-items.ts";
+import { FaqList } from "#app/components/marketing/faq-list.tsx";
+import { KeepSearchParams } from "#app/components/marketing/keep-search-params.tsx";
+import { type PlanActionData, signupHref } from "#app/components/marketing/plan-action.tsx";
+import { PlanGrid } from "#app/components/marketing/plan-grid.tsx";
+import { PricingHero } from "#app/components/marketing/pricing-hero.tsx";
+import { Section, SectionHeading } from "#app/components/marketing/section.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { requestTranslator, seoFor } from "#app/lib/i18n.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
+import { noticeCookie } from "#app/lib/notices.server.ts";
+import { isBillingCycle, isPlanId } from "#app/lib/plans.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import { contactsAfterPlanChange } from "#server/domain/contacts.ts";
 import type { Route } from "./+types/pricing";
 import { planViewer, switchToFreePlan } from "./pricing.server.ts";
 

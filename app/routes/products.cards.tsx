@@ -1,7 +1,7 @@
-import { ProductPage } from "../components/content/product-page.tsx";
-import { contentFor } from "../content/localized.server.ts";
-import { CARD_EXAMPLE_ID, cardPage } from "../content/products/cards.server.ts";
-import { metaTags } from "../lib/meta.ts";
+import { ProductPage } from "#app/components/content/product-page.tsx";
+import { contentFor } from "#app/content/localized.server.ts";
+import { CARD_EXAMPLE_ID, cardPage } from "#app/content/products/cards.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/products.cards";
 
 export function loader({ request }: Route.LoaderArgs) {

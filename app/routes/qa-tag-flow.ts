@@ -1,11 +1,11 @@
 import { data } from "react-router";
+import { getSessionUser } from "#app/lib/session.server.ts";
 import {
   claimQaTag,
   finishQaTagFlow,
   mayRunTagFlow,
   startQaTagFlow,
-} from "../../server/domain/qa-tag-flow.ts";
-import { getSessionUser } from "../lib/session.server.ts";
+} from "#server/domain/qa-tag-flow.ts";
 import type { Route } from "./+types/qa-tag-flow";
 
 const STATUS = {

@@ -1,14 +1,14 @@
 import { CircleCheck, CircleX, ClipboardCopy, LoaderCircle, RotateCw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Notice, type NoticeData } from "../components/notice.tsx";
-import { Button } from "../components/ui/button.tsx";
-import { Card, CardContent } from "../components/ui/card.tsx";
-import { cn } from "../lib/cn.ts";
-import { loadLanguage } from "../lib/i18n.client.ts";
-import { seoFor } from "../lib/i18n.server.ts";
-import { LANGUAGES, type Language, matchLanguage } from "../lib/i18n.ts";
-import { metaTags } from "../lib/meta.ts";
+import { Notice, type NoticeData } from "#app/components/notice.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { loadLanguage } from "#app/lib/i18n.client.ts";
+import { seoFor } from "#app/lib/i18n.server.ts";
+import { LANGUAGES, type Language, matchLanguage } from "#app/lib/i18n.ts";
+import { metaTags } from "#app/lib/meta.ts";
 import {
   buildReport,
   type LocaleBundles,
@@ -17,8 +17,8 @@ import {
   type QaStatus,
   type QaVerdict,
   runQaChecks,
-} from "../lib/qa-checks.ts";
-import { useRootData } from "../root.tsx";
+} from "#app/lib/qa-checks.ts";
+import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/qa";
 
 export const loader = ({ request }: Route.LoaderArgs) => ({ seo: seoFor(request, "pages.qa") });

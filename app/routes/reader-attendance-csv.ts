@@ -1,12 +1,12 @@
+import { getSessionUser } from "#app/lib/session.server.ts";
 import {
   ATTENDANCE_EXPORT_LIMIT,
   attendanceCsv,
   listAttendance,
   READER_RULES,
   readerRoleOf,
-} from "../../server/domain/attendance.ts";
-import { recordAudit } from "../../server/domain/audit.ts";
-import { getSessionUser } from "../lib/session.server.ts";
+} from "#server/domain/attendance.ts";
+import { recordAudit } from "#server/domain/audit.ts";
 import type { Route } from "./+types/reader-attendance-csv";
 import { parseAttendanceFilter } from "./reader.server.ts";
 

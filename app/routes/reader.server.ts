@@ -1,9 +1,9 @@
 import { type AppLoadContext, redirect } from "react-router";
 import { z } from "zod";
-import { type AttendanceFilter, readerRoleOf } from "../../server/domain/attendance.ts";
-import { recordAudit } from "../../server/domain/audit.ts";
-import { requireUser } from "../lib/guards.server.ts";
-import { noticeCookie } from "../lib/notices.server.ts";
+import { requireUser } from "#app/lib/guards.server.ts";
+import { noticeCookie } from "#app/lib/notices.server.ts";
+import { type AttendanceFilter, readerRoleOf } from "#server/domain/attendance.ts";
+import { recordAudit } from "#server/domain/audit.ts";
 
 export const READER_PATH = "/reader";
 

@@ -2,24 +2,16 @@ import { ArrowLeft, LogIn, LogOut } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
-import {
-  listAttendance,
-  READER_RULES,
-  recentScansBy,
-  recordScan,
-} from "../../server/domain/attendance.ts";
-import { recordAudit } from "../../server/domain/audit.ts";
-import { consumeAll } from "../../server/security/rate-limit.ts";
-import { Notice, type NoticeData, useNotice } from "../components/notice.tsx";
-import { AttendanceList } from "../components/reader/attendance-list.tsx";
-import { RecentScans } from "../components/reader/recent-scans.tsx";
-import { ScanControls } from "../components/reader/scan-controls.tsx";
-import { Button, buttonVariants } from "../components/ui/button.tsx";
-import { Card, CardContent } from "../components/ui/card.tsx";
-import { Input, Label } from "../components/ui/input.tsx";
-import { cn } from "../lib/cn.ts";
-import { seoFor } from "../lib/i18n.server.ts";
-import { metaTags } from "../lib/meta.ts";
+import { Notice, type NoticeData, useNotice } from "#app/components/notice.tsx";
+import { AttendanceList } from "#app/components/reader/attendance-list.tsx";
+import { RecentScans } from "#app/components/reader/recent-scans.tsx";
+import { ScanControls } from "#app/components/reader/scan-controls.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { Input, Label } from "#app/components/ui/input.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { seoFor } from "#app/lib/i18n.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
 import {
   isScanDirection,
   MAX_SCAN_INPUT,
@@ -27,7 +19,15 @@ import {
   SCAN_DIRECTIONS,
   type ScanDirection,
   tagIdFromScan,
-} from "../lib/reader.ts";
+} from "#app/lib/reader.ts";
+import {
+  listAttendance,
+  READER_RULES,
+  recentScansBy,
+  recordScan,
+} from "#server/domain/attendance.ts";
+import { recordAudit } from "#server/domain/audit.ts";
+import { consumeAll } from "#server/security/rate-limit.ts";
 import type { Route } from "./+types/reader";
 import { parseAttendanceFilter, requireReader } from "./reader.server.ts";
 

@@ -1,6 +1,6 @@
 import { redirectDocument } from "react-router";
-import { recordAudit } from "../../server/domain/audit.ts";
-import { getSessionUser } from "../lib/session.server.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import { recordAudit } from "#server/domain/audit.ts";
 import type { Route } from "./+types/sign-out";
 
 /** Sign Out: ends the session (cookie and database row) and goes home with a full load. */

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Outlet, useLoaderData } from "react-router";
-import { Notices } from "../components/notices.tsx";
-import { SiteFooter } from "../components/site-footer.tsx";
-import { SiteHeader } from "../components/site-header.tsx";
-import { clearNoticeCookie, readNotice } from "../lib/notices.server.ts";
-import { useRootData } from "../root.tsx";
+import { Notices } from "#app/components/notices.tsx";
+import { SiteFooter } from "#app/components/site-footer.tsx";
+import { SiteHeader } from "#app/components/site-header.tsx";
+import { clearNoticeCookie, readNotice } from "#app/lib/notices.server.ts";
+import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/site-layout";
 
 /** Hands a notice left by a redirect (e.g. 'Plan updated to Free') to the page, once. */

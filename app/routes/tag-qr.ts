@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import QRCode from "qrcode";
-import { tags } from "../../server/db/schema.ts";
-import { normaliseTagId } from "../../server/domain/public-card.ts";
-import { cardUrl } from "../../server/domain/tags.ts";
-import { getSessionUser } from "../lib/session.server.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import { tags } from "#server/db/schema.ts";
+import { normaliseTagId } from "#server/domain/public-card.ts";
+import { cardUrl } from "#server/domain/tags.ts";
 import type { Route } from "./+types/tag-qr";
 
 /** A downloadable QR code (SVG or PNG) of one of the owner's tags' card URL. */

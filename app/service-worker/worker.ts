@@ -12,7 +12,7 @@
  * - A new version takes over at once (skipWaiting + clients.claim): pages are
  *   always rendered by the server when online, so no page runs stale code.
  */
-import { openAlertStore, sendQueuedAlerts } from "../lib/alert-queue-idb.ts";
+import { openAlertStore, sendQueuedAlerts } from "#app/lib/alert-queue-idb.ts";
 import {
   ALERT_SYNC_TAG,
   CACHE_FILL_HEADER,
@@ -22,7 +22,7 @@ import {
   isCardPath,
   OFFLINE_PAGE,
   SHELL_CACHE_PREFIX,
-} from "../lib/offline.ts";
+} from "#app/lib/offline.ts";
 
 declare const __SW_VERSION__: string;
 declare const __SW_PRECACHE__: string[];

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { alertDeliveries, alerts, profiles, user } from "../db/schema.ts";
-import type { Services } from "../services.ts";
+import { alertDeliveries, alerts, profiles, user } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
 import { alertTokens } from "./tokens.ts";
 
 /** What the acknowledgement page shows about the alert a contact was sent. */

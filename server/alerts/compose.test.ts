@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGE_LANGUAGES } from "../messages/catalog.ts";
+import { MESSAGE_LANGUAGES } from "#server/messages/catalog.ts";
 import { composeAlertMessage, formatAlertTime, timeZoneForCountry } from "./compose.ts";
 
 /** 14:02 UTC on a winter day: 15:02 in Paris, 09:02 in New York. */

@@ -1,6 +1,6 @@
-import { mapUrl } from "../../app/lib/alert-links.ts";
-import type { OutgoingMessage } from "../delivery/types.ts";
-import { messageText } from "../messages/catalog.ts";
+import { mapUrl } from "#app/lib/alert-links.ts";
+import type { OutgoingMessage } from "#server/delivery/types.ts";
+import { messageText } from "#server/messages/catalog.ts";
 
 export interface ComposeInput {
   kind: "alert" | "escalation" | "all_clear" | "quota_notice";

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { PLANS, type PlanId } from "../../app/lib/plans.ts";
-import type { Executor, Transaction } from "../db/client.ts";
-import { alertDeliveries, alerts, user } from "../db/schema.ts";
-import { recordAudit } from "../domain/audit.ts";
-import { type ContactData, listAlertedContacts } from "../domain/contacts.ts";
-import { getProfile } from "../domain/profiles.ts";
-import type { Services } from "../services.ts";
+import { PLANS, type PlanId } from "#app/lib/plans.ts";
+import type { Executor, Transaction } from "#server/db/client.ts";
+import { alertDeliveries, alerts, user } from "#server/db/schema.ts";
+import { recordAudit } from "#server/domain/audit.ts";
+import { type ContactData, listAlertedContacts } from "#server/domain/contacts.ts";
+import { getProfile } from "#server/domain/profiles.ts";
+import type { Services } from "#server/services.ts";
 import { alertTokens } from "./tokens.ts";
 import { applyTollCaps, emergencyFloorAllowed } from "./toll-limits.ts";
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
-import { PLANS, type PlanId } from "../../app/lib/plans.ts";
-import { alertDeliveries, alerts, profiles, user } from "../db/schema.ts";
-import { ProviderError } from "../delivery/twilio.ts";
-import type { DeliveryReceipt, Reconciliation } from "../delivery/types.ts";
-import type { Services } from "../services.ts";
+import { PLANS, type PlanId } from "#app/lib/plans.ts";
+import { alertDeliveries, alerts, profiles, user } from "#server/db/schema.ts";
+import { ProviderError } from "#server/delivery/twilio.ts";
+import type { DeliveryReceipt, Reconciliation } from "#server/delivery/types.ts";
+import type { Services } from "#server/services.ts";
 import { composeAlertMessage, timeZoneForCountry } from "./compose.ts";
 import { spendBreaker } from "./spend-breaker.ts";
 import { alertTokens } from "./tokens.ts";

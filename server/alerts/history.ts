@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import { alertDeliveries, alerts } from "../db/schema.ts";
-import type { Services } from "../services.ts";
+import { alertDeliveries, alerts } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
 
 /** The owner's most recent alerts with each contact's delivery status, for the dashboard. */
 export async function listRecentAlerts(services: Services, userId: string, limit = 10) {

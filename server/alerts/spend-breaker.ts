@@ -1,4 +1,4 @@
-import type { Services } from "../services.ts";
+import type { Services } from "#server/services.ts";
 import { operatorAddresses } from "./toll-limits.ts";
 
 /**

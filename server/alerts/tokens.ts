@@ -1,4 +1,4 @@
-import { deriveKey, hmacHex, safeEqualHex } from "../crypto.ts";
+import { deriveKey, hmacHex, safeEqualHex } from "#server/crypto.ts";
 
 /**
  * Stateless capability tokens, HMACs of an id under purpose keys derived from

@@ -1,15 +1,15 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import type { Transaction } from "../db/client.ts";
-import { user, userRoles } from "../db/schema.ts";
+import type { Transaction } from "#server/db/client.ts";
+import { user, userRoles } from "#server/db/schema.ts";
 import {
   databaseRateLimiter,
   failOpen,
   type RateLimiter,
   type RateRule,
-} from "../security/rate-limit.ts";
-import type { Services } from "../services.ts";
+} from "#server/security/rate-limit.ts";
+import type { Services } from "#server/services.ts";
 
 /**
  * Ceilings on paid sends (SMS, WhatsApp, voice) so that a script cannot make

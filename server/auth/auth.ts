@@ -1,8 +1,8 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import type { Config } from "../config.ts";
-import * as authSchema from "../db/auth-schema.ts";
-import type { Database } from "../db/client.ts";
+import type { Config } from "#server/config.ts";
+import * as authSchema from "#server/db/auth-schema.ts";
+import type { Database } from "#server/db/client.ts";
 import { safetapAuthPlugin } from "./plugin.ts";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;

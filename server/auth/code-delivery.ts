@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { OutgoingMessage } from "../delivery/types.ts";
-import type { Services } from "../services.ts";
+import type { OutgoingMessage } from "#server/delivery/types.ts";
+import type { Services } from "#server/services.ts";
 import { CODE_TTL_MS } from "./codes.ts";
 
 /** Retries of one message: 2 s, 4 s, 8 s … while its code can still be used. */

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { deriveKey, hmacHex, safeEqualHex } from "../crypto.ts";
-import type { Database } from "../db/client.ts";
-import { authChallenges, oneTimeCodes } from "../db/schema.ts";
+import { deriveKey, hmacHex, safeEqualHex } from "#server/crypto.ts";
+import type { Database } from "#server/db/client.ts";
+import { authChallenges, oneTimeCodes } from "#server/db/schema.ts";
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CHALLENGE_TTL_MS = 30 * 60_000;

@@ -8,13 +8,13 @@ import {
   passwordErrors,
   sanitizeText,
   type ValidationKey,
-} from "../../app/lib/validation.ts";
-import { account, authChallenges, user } from "../db/schema.ts";
-import { recordAudit } from "../domain/audit.ts";
-import { saveProfile } from "../domain/profiles.ts";
-import { messageText } from "../messages/catalog.ts";
-import { AUTH_RULES, consumeAll, type RateRule } from "../security/rate-limit.ts";
-import type { Services } from "../services.ts";
+} from "#app/lib/validation.ts";
+import { account, authChallenges, user } from "#server/db/schema.ts";
+import { recordAudit } from "#server/domain/audit.ts";
+import { saveProfile } from "#server/domain/profiles.ts";
+import { messageText } from "#server/messages/catalog.ts";
+import { AUTH_RULES, consumeAll, type RateRule } from "#server/security/rate-limit.ts";
+import type { Services } from "#server/services.ts";
 import { sendInBackground } from "./code-delivery.ts";
 import {
   type Challenge,

@@ -1,15 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type Config, ConfigError, loadConfig, loadDotEnv } from "../config.ts";
-import { DatabaseLockedError, embeddedLockHolder } from "../db/client.ts";
-import { UserNotFoundError } from "../domain/users.ts";
-import { createLogger } from "../logger.ts";
+import { type Config, ConfigError, loadConfig, loadDotEnv } from "#server/config.ts";
+import { DatabaseLockedError, embeddedLockHolder } from "#server/db/client.ts";
+import { UserNotFoundError } from "#server/domain/users.ts";
+import { createLogger } from "#server/logger.ts";
 import {
   type OperatorCommand,
   operatorCommandSchema,
   runOperatorCommand,
-} from "../operator/commands.ts";
-import { openDatabase } from "../services.ts";
+} from "#server/operator/commands.ts";
+import { openDatabase } from "#server/services.ts";
 
 export const USAGE = `Usage: safetap <command>
 

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import type { Executor } from "../db/client.ts";
-import { devOutbox } from "../db/schema.ts";
-import type { Logger } from "../logger.ts";
+import type { Executor } from "#server/db/client.ts";
+import { devOutbox } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
 import type { ChannelAdapter } from "./types.ts";
 
 /**

@@ -1,6 +1,6 @@
-import type { Config } from "../config.ts";
-import type { Executor } from "../db/client.ts";
-import type { Logger } from "../logger.ts";
+import type { Config } from "#server/config.ts";
+import type { Executor } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
 import { devOutboxAdapter } from "./dev-outbox.ts";
 import type {
   ChannelAdapter,

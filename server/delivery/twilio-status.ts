@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { alertDeliveries } from "../db/schema.ts";
+import type { Database } from "#server/db/client.ts";
+import { alertDeliveries } from "#server/db/schema.ts";
 
 /** Where Twilio reports what became of each message and call. */
 export const TWILIO_STATUS_PATH = "/webhooks/twilio/status";

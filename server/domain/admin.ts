@@ -1,8 +1,8 @@
 import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { zipSync } from "fflate";
 import QRCode from "qrcode";
-import { tags, user } from "../db/schema.ts";
-import type { Services } from "../services.ts";
+import { tags, user } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
 import { QA_BATCH } from "./qa-tag-flow.ts";
 import { cardUrl } from "./tags.ts";
 import { accountLabel, toE164 } from "./users.ts";

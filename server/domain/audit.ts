@@ -1,6 +1,6 @@
-import type { Executor } from "../db/client.ts";
-import { auditEvents } from "../db/schema.ts";
-import type { Logger } from "../logger.ts";
+import type { Executor } from "#server/db/client.ts";
+import { auditEvents } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
 
 export type AuditEventType =
   | "auth_signup"

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { PLANS, type PlanId } from "../../app/lib/plans.ts";
-import type { ContactChannel, ContactInput } from "../../app/lib/validation.ts";
-import type { FieldCipher } from "../crypto.ts";
-import type { Executor } from "../db/client.ts";
-import { contacts } from "../db/schema.ts";
+import { PLANS, type PlanId } from "#app/lib/plans.ts";
+import type { ContactChannel, ContactInput } from "#app/lib/validation.ts";
+import type { FieldCipher } from "#server/crypto.ts";
+import type { Executor } from "#server/db/client.ts";
+import { contacts } from "#server/db/schema.ts";
 
 export type { ContactChannel };
 

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { LIMITS, stripAngleBrackets } from "../../app/lib/validation.ts";
-import { user } from "../db/schema.ts";
-import { messageText } from "../messages/catalog.ts";
-import { consumeAll, type RateRule } from "../security/rate-limit.ts";
-import type { Services } from "../services.ts";
+import { LIMITS, stripAngleBrackets } from "#app/lib/validation.ts";
+import { user } from "#server/db/schema.ts";
+import { messageText } from "#server/messages/catalog.ts";
+import { consumeAll, type RateRule } from "#server/security/rate-limit.ts";
+import type { Services } from "#server/services.ts";
 import { getProfile } from "./profiles.ts";
 import { loadPublicCard } from "./public-card.ts";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { PlanId } from "../../app/lib/plans.ts";
-import type { FieldCipher } from "../crypto.ts";
-import type { Executor } from "../db/client.ts";
-import { profiles } from "../db/schema.ts";
+import type { PlanId } from "#app/lib/plans.ts";
+import type { FieldCipher } from "#server/crypto.ts";
+import type { Executor } from "#server/db/client.ts";
+import { profiles } from "#server/db/schema.ts";
 
 /** The profile as the application sees it: medical fields decrypted. */
 export interface ProfileData {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like, lt, or, sql } from "drizzle-orm";
-import { QA_CONTACT_NUMBER, QA_OWNER_NAME } from "../../app/lib/qa-checks.ts";
-import { tags, user } from "../db/schema.ts";
-import type { RateRule } from "../security/rate-limit.ts";
-import type { Services } from "../services.ts";
+import { QA_CONTACT_NUMBER, QA_OWNER_NAME } from "#app/lib/qa-checks.ts";
+import { tags, user } from "#server/db/schema.ts";
+import type { RateRule } from "#server/security/rate-limit.ts";
+import type { Services } from "#server/services.ts";
 import { addContacts } from "./contacts.ts";
 import { saveProfile } from "./profiles.ts";
 import { activationTokenHasher, newActivationToken, newTagId } from "./tag-ids.ts";

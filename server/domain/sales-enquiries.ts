@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { SalesEnquiry } from "../../app/lib/sales-enquiry.ts";
-import { auditEvents, salesEnquiries } from "../db/schema.ts";
-import type { RateRule } from "../security/rate-limit.ts";
-import type { Services } from "../services.ts";
+import type { SalesEnquiry } from "#app/lib/sales-enquiry.ts";
+import { auditEvents, salesEnquiries } from "#server/db/schema.ts";
+import type { RateRule } from "#server/security/rate-limit.ts";
+import type { Services } from "#server/services.ts";
 import { recordAudit } from "./audit.ts";
 import { toCsv } from "./csv.ts";
 

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { auditEvents, tags, tagViewLogs } from "../db/schema.ts";
-import type { Logger } from "../logger.ts";
+import type { Database } from "#server/db/client.ts";
+import { auditEvents, tags, tagViewLogs } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
 import { cleanMetadata } from "./audit.ts";
 
 export interface Scan {

@@ -1,4 +1,4 @@
-import { deriveKey, hmacHex, randomString, safeEqualHex } from "../crypto.ts";
+import { deriveKey, hmacHex, randomString, safeEqualHex } from "#server/crypto.ts";
 
 /** Upper-case letters and digits with the look-alikes (0/O, 1/I) left out. */
 export const TAG_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

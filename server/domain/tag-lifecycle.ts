@@ -1,8 +1,8 @@
 import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
-import { PLANS, type PlanId } from "../../app/lib/plans.ts";
-import { profiles, tags } from "../db/schema.ts";
-import { consumeAll } from "../security/rate-limit.ts";
-import type { Services } from "../services.ts";
+import { PLANS, type PlanId } from "#app/lib/plans.ts";
+import { profiles, tags } from "#server/db/schema.ts";
+import { consumeAll } from "#server/security/rate-limit.ts";
+import type { Services } from "#server/services.ts";
 import { type AuditEventType, recordAudit } from "./audit.ts";
 import { normaliseTagId } from "./public-card.ts";
 import { activationTokenHasher } from "./tag-ids.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
-import type { Executor } from "../db/client.ts";
-import { tags } from "../db/schema.ts";
+import type { Executor } from "#server/db/client.ts";
+import { tags } from "#server/db/schema.ts";
 import { activationTokenHasher, newActivationToken, newTagId, type Product } from "./tag-ids.ts";
 
 export const MAX_MINT_BATCH = 10_000;

@@ -1,8 +1,8 @@
 import { eq, or, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { isPlanId, type PlanId } from "../../app/lib/plans.ts";
-import type { Executor } from "../db/client.ts";
-import { profiles, user, userRoles } from "../db/schema.ts";
+import { isPlanId, type PlanId } from "#app/lib/plans.ts";
+import type { Executor } from "#server/db/client.ts";
+import { profiles, user, userRoles } from "#server/db/schema.ts";
 
 export const ROLES = ["admin", "moderator"] as const;
 export type Role = (typeof ROLES)[number];

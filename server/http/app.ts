@@ -13,9 +13,9 @@ import {
   applyTwilioStatus,
   isValidTwilioSignature,
   TWILIO_STATUS_PATH,
-} from "../delivery/twilio-status.ts";
-import { cardHarvestLimit } from "../security/card-harvest.ts";
-import type { Services } from "../services.ts";
+} from "#server/delivery/twilio-status.ts";
+import { cardHarvestLimit } from "#server/security/card-harvest.ts";
+import type { Services } from "#server/services.ts";
 import { bodyLimits } from "./body-limits.ts";
 import { cardRenderCache } from "./card-cache.ts";
 import { clientAddressFrom, isLoopback } from "./client-address.ts";

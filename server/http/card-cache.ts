@@ -1,14 +1,14 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { parseAccept } from "hono/utils/accept";
 import type { AppLoadContext } from "react-router";
-import { hasSessionCookie } from "../../app/lib/session.server.ts";
+import { hasSessionCookie } from "#app/lib/session.server.ts";
 import {
   cardRenderInputs,
   countsAsScan,
   loadPublicCard,
   normaliseTagId,
   recordScan,
-} from "../domain/public-card.ts";
+} from "#server/domain/public-card.ts";
 import type { PageHandler } from "./app.ts";
 import { GzipTemplate } from "./gzip-template.ts";
 

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
-import { UserNotFoundError } from "../domain/users.ts";
-import { operatorCommandSchema, runOperatorCommand } from "../operator/commands.ts";
-import type { Services } from "../services.ts";
+import { UserNotFoundError } from "#server/domain/users.ts";
+import { operatorCommandSchema, runOperatorCommand } from "#server/operator/commands.ts";
+import type { Services } from "#server/services.ts";
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { PLAN_IDS } from "../../app/lib/plans.ts";
-import type { Config } from "../config.ts";
-import type { Executor } from "../db/client.ts";
-import { PRODUCTS } from "../domain/tag-ids.ts";
-import { MAX_MINT_BATCH, mintedTagsCsv, mintTags } from "../domain/tags.ts";
-import { grantRole, ROLES, setUserPlan } from "../domain/users.ts";
+import { PLAN_IDS } from "#app/lib/plans.ts";
+import type { Config } from "#server/config.ts";
+import type { Executor } from "#server/db/client.ts";
+import { PRODUCTS } from "#server/domain/tag-ids.ts";
+import { MAX_MINT_BATCH, mintedTagsCsv, mintTags } from "#server/domain/tags.ts";
+import { grantRole, ROLES, setUserPlan } from "#server/domain/users.ts";
 
 /**
  * Operator commands, shared by the `safetap` command line (directly against the

@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
 import { createChallenge, verifySolution } from "altcha-lib/v1";
 import { and, eq, gte, isNotNull } from "drizzle-orm";
-import type { Location } from "../alerts/create.ts";
-import { alerts } from "../db/schema.ts";
-import type { Services } from "../services.ts";
+import type { Location } from "#server/alerts/create.ts";
+import { alerts } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
 import type { RateRule } from "./rate-limit.ts";
 
 /**

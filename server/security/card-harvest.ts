@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from "hono";
-import { countryFromAcceptLanguage, emergencyNumberFor } from "../../app/lib/emergency-numbers.ts";
-import { detectRequestLanguage } from "../../app/lib/i18n.ts";
-import en from "../../app/locales/en/card.json";
-import es from "../../app/locales/es/card.json";
-import fr from "../../app/locales/fr/card.json";
-import vi from "../../app/locales/vi/card.json";
-import type { Services } from "../services.ts";
+import { countryFromAcceptLanguage, emergencyNumberFor } from "#app/lib/emergency-numbers.ts";
+import { detectRequestLanguage } from "#app/lib/i18n.ts";
+import en from "#app/locales/en/card.json";
+import es from "#app/locales/es/card.json";
+import fr from "#app/locales/fr/card.json";
+import vi from "#app/locales/vi/card.json";
+import type { Services } from "#server/services.ts";
 import { addressKey } from "./address-key.ts";
 import type { RateRule } from "./rate-limit.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
 import {
   consumeAll,
   databaseRateLimiter,

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import type { Executor } from "../db/client.ts";
-import { rateLimits } from "../db/schema.ts";
-import type { Logger } from "../logger.ts";
+import type { Executor } from "#server/db/client.ts";
+import { rateLimits } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
 
 export interface RateRule {
   /** Names the action and scope, e.g. "signin:identifier". */

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
-import { runCli } from "../support/processes.ts";
-import { PHONE_USER_AGENT } from "../support/user-agents.ts";
+import { runCli } from "#tests/support/processes.ts";
+import { PHONE_USER_AGENT } from "#tests/support/user-agents.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [

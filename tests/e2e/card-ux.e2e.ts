@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type AltchaChallenge, proofFor } from "../support/altcha.ts";
-import { runCli } from "../support/processes.ts";
+import { type AltchaChallenge, proofFor } from "#tests/support/altcha.ts";
+import { runCli } from "#tests/support/processes.ts";
 import {
   baseURL,
   launchBrowser,

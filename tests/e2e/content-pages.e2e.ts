@@ -1,14 +1,14 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aboutPage } from "../../app/content/about.server.ts";
-import { ARTICLES, blogIndex } from "../../app/content/blog/index.server.ts";
-import { cookiePolicy } from "../../app/content/legal/cookies.server.ts";
-import { hipaaNotice } from "../../app/content/legal/hipaa.server.ts";
-import { privacyPolicy } from "../../app/content/legal/privacy.server.ts";
-import { termsOfService } from "../../app/content/legal/terms.server.ts";
-import { cardPage } from "../../app/content/products/cards.server.ts";
-import { keychainPage } from "../../app/content/products/keychains.server.ts";
-import { wristbandPage } from "../../app/content/products/wristbands.server.ts";
+import { aboutPage } from "#app/content/about.server.ts";
+import { ARTICLES, blogIndex } from "#app/content/blog/index.server.ts";
+import { cookiePolicy } from "#app/content/legal/cookies.server.ts";
+import { hipaaNotice } from "#app/content/legal/hipaa.server.ts";
+import { privacyPolicy } from "#app/content/legal/privacy.server.ts";
+import { termsOfService } from "#app/content/legal/terms.server.ts";
+import { cardPage } from "#app/content/products/cards.server.ts";
+import { keychainPage } from "#app/content/products/keychains.server.ts";
+import { wristbandPage } from "#app/content/products/wristbands.server.ts";
 import { launchBrowser, openPage, waitForHydration } from "./browser.ts";
 
 let browser: Browser;

@@ -1,7 +1,7 @@
 import axe from "axe-core";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { runCli } from "../support/processes.ts";
+import { runCli } from "#tests/support/processes.ts";
 import {
   launchBrowser,
   mintTag,

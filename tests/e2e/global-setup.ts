@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import type { DemoCredentials } from "../../server/seed.ts";
-import { type RunningServer, startServer } from "../support/processes.ts";
+import type { DemoCredentials } from "#server/seed.ts";
+import { type RunningServer, startServer } from "#tests/support/processes.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { runCli } from "../support/processes.ts";
+import { runCli } from "#tests/support/processes.ts";
 import { baseURL, launchBrowser, openPage, waitForCode, waitForHydration } from "./browser.ts";
 
 let browser: Browser;

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { createServer, request as forward } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { runCli } from "../support/processes.ts";
+import { runCli } from "#tests/support/processes.ts";
 import {
   baseURL,
   launchBrowser,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { runCli } from "../support/processes.ts";
+import { runCli } from "#tests/support/processes.ts";
 import {
   baseURL,
   CHROMIUM_ARGS,

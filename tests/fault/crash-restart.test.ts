@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../support/processes.ts";
+import { type RunningServer, startServer } from "#tests/support/processes.ts";
 import {
   ownersOnEveryChannel,
   postCardAlert,

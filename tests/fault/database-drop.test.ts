@@ -1,9 +1,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASE_URL } from "../support/database.ts";
-import type { Owner } from "../support/fixtures.ts";
-import { type RunningServer, startServer } from "../support/processes.ts";
-import { PHONE_USER_AGENT } from "../support/user-agents.ts";
+import { TEST_DATABASE_URL } from "#tests/support/database.ts";
+import type { Owner } from "#tests/support/fixtures.ts";
+import { type RunningServer, startServer } from "#tests/support/processes.ts";
+import { PHONE_USER_AGENT } from "#tests/support/user-agents.ts";
 import {
   eventually,
   ownersOnEveryChannel,

@@ -3,16 +3,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, ne } from "drizzle-orm";
-import type { ContactInput } from "../../app/lib/validation.ts";
-import { raiseAlert } from "../../server/alerts/create.ts";
-import { loadConfig } from "../../server/config.ts";
-import { openPglite } from "../../server/db/client.ts";
-import { alertDeliveries, alerts } from "../../server/db/schema.ts";
-import { createLogger } from "../../server/logger.ts";
-import { createServices, type Services } from "../../server/services.ts";
-import { createTestDatabase, TEST_DATABASE_URL } from "../support/database.ts";
-import { createOwner, type Owner } from "../support/fixtures.ts";
-import { PHONE_USER_AGENT } from "../support/user-agents.ts";
+import type { ContactInput } from "#app/lib/validation.ts";
+import { raiseAlert } from "#server/alerts/create.ts";
+import { loadConfig } from "#server/config.ts";
+import { openPglite } from "#server/db/client.ts";
+import { alertDeliveries, alerts } from "#server/db/schema.ts";
+import { createLogger } from "#server/logger.ts";
+import { createServices, type Services } from "#server/services.ts";
+import { createTestDatabase, TEST_DATABASE_URL } from "#tests/support/database.ts";
+import { createOwner, type Owner } from "#tests/support/fixtures.ts";
+import { PHONE_USER_AGENT } from "#tests/support/user-agents.ts";
 
 /**
  * A database shared by production server processes (tests/support/processes.ts

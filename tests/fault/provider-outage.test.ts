@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createDispatcher, type Dispatcher } from "../../server/alerts/dispatcher.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import { createDispatcher, type Dispatcher } from "#server/alerts/dispatcher.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 import {
   eventually,
   ownersOnEveryChannel,

@@ -3,11 +3,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { loadConfig } from "../../server/config.ts";
-import { createLogger } from "../../server/logger.ts";
-import { createServices } from "../../server/services.ts";
-import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../support/database.ts";
-import { type RunningServer, startServer } from "../support/processes.ts";
+import { loadConfig } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
+import { createServices } from "#server/services.ts";
+import {
+  createTestDatabase,
+  TEST_DATABASE_URL,
+  type TestDatabase,
+} from "#tests/support/database.ts";
+import { type RunningServer, startServer } from "#tests/support/processes.ts";
 
 /**
  * SEED_DEMO on PostgreSQL: the database outlives the data folder (a container's

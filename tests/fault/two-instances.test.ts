@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CARD_ALERT_RULES } from "../../server/security/card-alert-guard.ts";
-import { TEST_DATABASE_URL } from "../support/database.ts";
-import { type RunningServer, startServer } from "../support/processes.ts";
+import { CARD_ALERT_RULES } from "#server/security/card-alert-guard.ts";
+import { TEST_DATABASE_URL } from "#tests/support/database.ts";
+import { type RunningServer, startServer } from "#tests/support/processes.ts";
 import {
   eventually,
   ownersOnEveryChannel,

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tags } from "../../server/db/schema.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner, type Owner } from "../support/fixtures.ts";
-import { type Client, signIn } from "../support/http-client.ts";
+import { tags } from "#server/db/schema.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner, type Owner } from "#tests/support/fixtures.ts";
+import { type Client, signIn } from "#tests/support/http-client.ts";
 import {
   changedTables,
   type Endpoint,

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { raiseAlert } from "../../server/alerts/create.ts";
-import { alertDeliveries, contacts, profiles, user, userRoles } from "../../server/db/schema.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner, type Owner } from "../support/fixtures.ts";
-import { type Client, signIn, signUp } from "../support/http-client.ts";
+import { raiseAlert } from "#server/alerts/create.ts";
+import { alertDeliveries, contacts, profiles, user, userRoles } from "#server/db/schema.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner, type Owner } from "#tests/support/fixtures.ts";
+import { type Client, signIn, signUp } from "#tests/support/http-client.ts";
 import {
   changedTables,
   type Endpoint,

@@ -3,9 +3,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
-import { createHttpApp } from "../../server/http/app.ts";
-import { clientBuildDir, projectRoot } from "../../server/paths.ts";
-import type { Services } from "../../server/services.ts";
+import { createHttpApp } from "#server/http/app.ts";
+import { clientBuildDir, projectRoot } from "#server/paths.ts";
+import type { Services } from "#server/services.ts";
 
 /**
  * The HTTP surface, read from what is built rather than listed by hand, so a

@@ -1,9 +1,9 @@
 import { METHODS } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_LIMITS } from "../../server/http/body-limits.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { rawRequest } from "../support/raw-http.ts";
+import { BODY_LIMITS } from "#server/http/body-limits.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { rawRequest } from "#tests/support/raw-http.ts";
 import {
   changedTables,
   type Endpoint,

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authMessagesSettled } from "../../server/auth/code-delivery.ts";
+import { authMessagesSettled } from "#server/auth/code-delivery.ts";
 import {
   auditEvents,
   contacts,
@@ -8,11 +8,11 @@ import {
   oneTimeCodes,
   profiles,
   user,
-} from "../../server/db/schema.ts";
-import { createLogger } from "../../server/logger.ts";
-import { databaseRateLimiter, failOpen } from "../../server/security/rate-limit.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { Client, latestCode, STRONG_PASSWORD, signUp } from "../support/http-client.ts";
+} from "#server/db/schema.ts";
+import { createLogger } from "#server/logger.ts";
+import { databaseRateLimiter, failOpen } from "#server/security/rate-limit.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { Client, latestCode, STRONG_PASSWORD, signUp } from "#tests/support/http-client.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -803,7 +803,7 @@ describe("onboarding", () => {
       "contacts.0.channel": "whatsapp",
       "contacts.0.value": "+52 55 1234 5678",
     });
-    const profile = await (await import("../../server/domain/profiles.ts")).getProfile(
+    const profile = await (await import("#server/domain/profiles.ts")).getProfile(
       app.services.db,
       app.services.cipher,
       await userIdOf(email),

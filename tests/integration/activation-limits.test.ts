@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tags } from "../../server/db/schema.ts";
-import { mintTags } from "../../server/domain/tags.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
-import { Client, latestCode, STRONG_PASSWORD } from "../support/http-client.ts";
+import { tags } from "#server/db/schema.ts";
+import { mintTags } from "#server/domain/tags.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
+import { Client, latestCode, STRONG_PASSWORD } from "#tests/support/http-client.ts";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, tags } from "../../server/db/schema.ts";
-import { activationTokenHasher } from "../../server/domain/tag-ids.ts";
-import { grantRole, hasRole } from "../../server/domain/users.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner, type Owner } from "../support/fixtures.ts";
-import { type Client, signIn } from "../support/http-client.ts";
+import { profiles, tags } from "#server/db/schema.ts";
+import { activationTokenHasher } from "#server/domain/tag-ids.ts";
+import { grantRole, hasRole } from "#server/domain/users.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner, type Owner } from "#tests/support/fixtures.ts";
+import { type Client, signIn } from "#tests/support/http-client.ts";
 
 let app: TestApp;
 let admin: Client;

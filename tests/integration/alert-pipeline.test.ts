@@ -2,13 +2,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planDeliveries, raiseAlert } from "../../server/alerts/create.ts";
-import { createDispatcher, retryDelayMs } from "../../server/alerts/dispatcher.ts";
-import { alertDeliveries, alerts, devOutbox, profiles } from "../../server/db/schema.ts";
-import type { Services } from "../../server/services.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner, type Owner } from "../support/fixtures.ts";
-import { Client } from "../support/http-client.ts";
+import { planDeliveries, raiseAlert } from "#server/alerts/create.ts";
+import { createDispatcher, retryDelayMs } from "#server/alerts/dispatcher.ts";
+import { alertDeliveries, alerts, devOutbox, profiles } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner, type Owner } from "#tests/support/fixtures.ts";
+import { Client } from "#tests/support/http-client.ts";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SmtpPeer, startSmtpPeer } from "../fault/peers.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
-import { Client, STRONG_PASSWORD } from "../support/http-client.ts";
+import { type SmtpPeer, startSmtpPeer } from "#tests/fault/peers.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
+import { Client, STRONG_PASSWORD } from "#tests/support/http-client.ts";
 
 /** The mail relay answers each message only after this long. */
 const SMTP_DELAY_MS = 3_000;

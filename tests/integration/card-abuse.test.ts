@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alerts } from "../../server/db/schema.ts";
-import { CARD_ALERT_RULES } from "../../server/security/card-alert-guard.ts";
-import { CARD_HARVEST_LIMITS, REVEAL_RULES } from "../../server/security/card-harvest.ts";
-import { type AltchaChallenge, proofFor } from "../support/altcha.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
-import { Client, signIn } from "../support/http-client.ts";
-import { PHONE_USER_AGENT } from "../support/user-agents.ts";
+import { alerts } from "#server/db/schema.ts";
+import { CARD_ALERT_RULES } from "#server/security/card-alert-guard.ts";
+import { CARD_HARVEST_LIMITS, REVEAL_RULES } from "#server/security/card-harvest.ts";
+import { type AltchaChallenge, proofFor } from "#tests/support/altcha.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
+import { Client, signIn } from "#tests/support/http-client.ts";
+import { PHONE_USER_AGENT } from "#tests/support/user-agents.ts";
 
 // Issue 13 items 6 and 9: alerts, reveals and scans on public cards from
 // hostile clients, and the finder who must still get through.

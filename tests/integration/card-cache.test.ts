@@ -1,14 +1,14 @@
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "../../app/lib/offline.ts";
-import { profiles, tagViewLogs } from "../../server/db/schema.ts";
-import { insertContact } from "../../server/domain/contacts.ts";
-import { markTagLost, setTagVisibility } from "../../server/domain/tag-lifecycle.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
-import { Client } from "../support/http-client.ts";
-import { PHONE_USER_AGENT } from "../support/user-agents.ts";
+import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "#app/lib/offline.ts";
+import { profiles, tagViewLogs } from "#server/db/schema.ts";
+import { insertContact } from "#server/domain/contacts.ts";
+import { markTagLost, setTagVisibility } from "#server/domain/tag-lifecycle.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
+import { Client } from "#tests/support/http-client.ts";
+import { PHONE_USER_AGENT } from "#tests/support/user-agents.ts";
 
 // The public card reuses its render for signed-out readers
 // (server/http/card-cache.ts). These tests hold it to two promises: every

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { devOutbox, tags, tagViewLogs } from "../../server/db/schema.ts";
-import { FOUND_RULES } from "../../server/domain/found-tag.ts";
-import { type AltchaChallenge, proofFor } from "../support/altcha.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
-import { Client, signIn } from "../support/http-client.ts";
-import { PHONE_USER_AGENT } from "../support/user-agents.ts";
+import { devOutbox, tags, tagViewLogs } from "#server/db/schema.ts";
+import { FOUND_RULES } from "#server/domain/found-tag.ts";
+import { type AltchaChallenge, proofFor } from "#tests/support/altcha.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
+import { Client, signIn } from "#tests/support/http-client.ts";
+import { PHONE_USER_AGENT } from "#tests/support/user-agents.ts";
 
 let app: TestApp;
 beforeAll(async () => {

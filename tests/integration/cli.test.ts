@@ -3,10 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openPglite, openPostgres } from "../../server/db/client.ts";
-import { tags } from "../../server/db/schema.ts";
-import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../support/database.ts";
-import { runCli, startServer } from "../support/processes.ts";
+import { openPglite, openPostgres } from "#server/db/client.ts";
+import { tags } from "#server/db/schema.ts";
+import {
+  createTestDatabase,
+  TEST_DATABASE_URL,
+  type TestDatabase,
+} from "#tests/support/database.ts";
+import { runCli, startServer } from "#tests/support/processes.ts";
 
 const TAG_ROW =
   /^(WB|CD|KC|ST)-[A-HJ-NP-Z2-9]{5},ACT-[A-HJ-NP-Z2-9]{6},http:\/\/\S+\/t\/\1-[A-Z2-9]{5}$/;

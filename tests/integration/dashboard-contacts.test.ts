@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { raiseAlert } from "../../server/alerts/create.ts";
-import { alertDeliveries, auditEvents, contacts, tags } from "../../server/db/schema.ts";
-import { listContacts } from "../../server/domain/contacts.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner, type Owner } from "../support/fixtures.ts";
-import { signIn } from "../support/http-client.ts";
+import { raiseAlert } from "#server/alerts/create.ts";
+import { alertDeliveries, auditEvents, contacts, tags } from "#server/db/schema.ts";
+import { listContacts } from "#server/domain/contacts.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner, type Owner } from "#tests/support/fixtures.ts";
+import { signIn } from "#tests/support/http-client.ts";
 
 let app: TestApp;
 beforeAll(async () => {

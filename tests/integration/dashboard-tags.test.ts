@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alerts, tags } from "../../server/db/schema.ts";
-import { grantRole } from "../../server/domain/users.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner, type Owner } from "../support/fixtures.ts";
-import { type Client, signIn } from "../support/http-client.ts";
+import { alerts, tags } from "#server/db/schema.ts";
+import { grantRole } from "#server/domain/users.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner, type Owner } from "#tests/support/fixtures.ts";
+import { type Client, signIn } from "#tests/support/http-client.ts";
 
 let app: TestApp;
 let owner: Owner;

@@ -3,11 +3,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { raiseAlert } from "../../server/alerts/create.ts";
-import { createDispatcher } from "../../server/alerts/dispatcher.ts";
-import { alertDeliveries } from "../../server/db/schema.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
+import { raiseAlert } from "#server/alerts/create.ts";
+import { createDispatcher } from "#server/alerts/dispatcher.ts";
+import { alertDeliveries } from "#server/db/schema.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
 
 // One slow provider call must not hold up the other contacts' messages.
 

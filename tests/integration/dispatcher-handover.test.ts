@@ -1,12 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { raiseAlert } from "../../server/alerts/create.ts";
-import { createDispatcher } from "../../server/alerts/dispatcher.ts";
-import { alertDeliveries } from "../../server/db/schema.ts";
-import { type SmtpPeer, startSmtpPeer, startTwilioPeer, type TwilioPeer } from "../fault/peers.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
+import { raiseAlert } from "#server/alerts/create.ts";
+import { createDispatcher } from "#server/alerts/dispatcher.ts";
+import { alertDeliveries } from "#server/db/schema.ts";
+import {
+  type SmtpPeer,
+  startSmtpPeer,
+  startTwilioPeer,
+  type TwilioPeer,
+} from "#tests/fault/peers.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
 
 /**
  * A provider that took a message but whose answer never arrived (decision 116):

@@ -1,9 +1,9 @@
 import { METHODS } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_LIMITS } from "../../server/http/body-limits.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { Client, signUp } from "../support/http-client.ts";
-import { rawRequest } from "../support/raw-http.ts";
+import { BODY_LIMITS } from "#server/http/body-limits.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { Client, signUp } from "#tests/support/http-client.ts";
+import { rawRequest } from "#tests/support/raw-http.ts";
 
 /** What the trusted proxy appends for someone on the server's own machine. */
 const FROM_THIS_MACHINE = { "x-forwarded-for": "127.0.0.1" };

@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../support/processes.ts";
-import { memoryOf, rawRequest } from "../support/raw-http.ts";
+import { type RunningServer, startServer } from "#tests/support/processes.ts";
+import { memoryOf, rawRequest } from "#tests/support/raw-http.ts";
 
 /**
  * The built server as a process of its own, as it runs in production: what only

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, user } from "../../server/db/schema.ts";
-import { saveProfile } from "../../server/domain/profiles.ts";
-import { setUserPlan } from "../../server/domain/users.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { signUp as signUpThroughAuth } from "../support/http-client.ts";
+import { profiles, user } from "#server/db/schema.ts";
+import { saveProfile } from "#server/domain/profiles.ts";
+import { setUserPlan } from "#server/domain/users.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { signUp as signUpThroughAuth } from "#tests/support/http-client.ts";
 
 let app: TestApp;
 beforeAll(async () => {

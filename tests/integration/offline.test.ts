@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alertDeliveries, alerts, tags, tagViewLogs } from "../../server/db/schema.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
-import { Client } from "../support/http-client.ts";
-import { PHONE_USER_AGENT } from "../support/user-agents.ts";
+import { alertDeliveries, alerts, tags, tagViewLogs } from "#server/db/schema.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
+import { Client } from "#tests/support/http-client.ts";
+import { PHONE_USER_AGENT } from "#tests/support/user-agents.ts";
 
 let app: TestApp;
 beforeAll(async () => {

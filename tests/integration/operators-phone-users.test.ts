@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, tags, user } from "../../server/db/schema.ts";
-import { grantRole } from "../../server/domain/users.ts";
-import { runOperatorCommand } from "../../server/operator/commands.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
-import { type Client, signIn } from "../support/http-client.ts";
+import { profiles, tags, user } from "#server/db/schema.ts";
+import { grantRole } from "#server/domain/users.ts";
+import { runOperatorCommand } from "#server/operator/commands.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
+import { type Client, signIn } from "#tests/support/http-client.ts";
 
 const PHONE = "+447700900123";
 let app: TestApp;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contacts, devOutbox, salesEnquiries, user } from "../../server/db/schema.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { Client, STRONG_PASSWORD, signUp } from "../support/http-client.ts";
+import { contacts, devOutbox, salesEnquiries, user } from "#server/db/schema.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { Client, STRONG_PASSWORD, signUp } from "#tests/support/http-client.ts";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
 
 // DatabaseHandle.prepared: the card's hot read, prepared once per connection.
 // On PGlite the values travel as quoted literals, so quoting must be exact.

@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDispatcher } from "../../server/alerts/dispatcher.ts";
+import { createDispatcher } from "#server/alerts/dispatcher.ts";
 import {
   alertDeliveries,
   alerts,
@@ -9,11 +9,11 @@ import {
   devOutbox,
   tags,
   tagViewLogs,
-} from "../../server/db/schema.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
-import { Client } from "../support/http-client.ts";
-import { PHONE_USER_AGENT } from "../support/user-agents.ts";
+} from "#server/db/schema.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
+import { Client } from "#tests/support/http-client.ts";
+import { PHONE_USER_AGENT } from "#tests/support/user-agents.ts";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QA_CONTACT_NUMBER, QA_OWNER_NAME } from "../../app/lib/qa-checks.ts";
-import { tags, user } from "../../server/db/schema.ts";
-import { QA_BATCH, QA_EMAIL_DOMAIN } from "../../server/domain/qa-tag-flow.ts";
-import { grantRole } from "../../server/domain/users.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
-import { Client, signIn } from "../support/http-client.ts";
+import { QA_CONTACT_NUMBER, QA_OWNER_NAME } from "#app/lib/qa-checks.ts";
+import { tags, user } from "#server/db/schema.ts";
+import { QA_BATCH, QA_EMAIL_DOMAIN } from "#server/domain/qa-tag-flow.ts";
+import { grantRole } from "#server/domain/users.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
+import { Client, signIn } from "#tests/support/http-client.ts";
 
 const flow = async (client: Client, fields: Record<string, string>) => {
   const response = await client.post("/qa/tag-flow", fields);

@@ -1,10 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attendanceScans, auditEvents, profiles, tags, userRoles } from "../../server/db/schema.ts";
-import { grantRole } from "../../server/domain/users.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner, type Owner } from "../support/fixtures.ts";
-import { type Client, signIn } from "../support/http-client.ts";
+import { attendanceScans, auditEvents, profiles, tags, userRoles } from "#server/db/schema.ts";
+import { grantRole } from "#server/domain/users.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner, type Owner } from "#tests/support/fixtures.ts";
+import { type Client, signIn } from "#tests/support/http-client.ts";
 
 let app: TestApp;
 let admin: Client;

@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { devOutbox, salesEnquiries } from "../../server/db/schema.ts";
-import { grantRole } from "../../server/domain/users.ts";
-import { projectRoot } from "../../server/paths.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
-import { Client, signIn } from "../support/http-client.ts";
+import { devOutbox, salesEnquiries } from "#server/db/schema.ts";
+import { grantRole } from "#server/domain/users.ts";
+import { projectRoot } from "#server/paths.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
+import { Client, signIn } from "#tests/support/http-client.ts";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { raiseAlert } from "../../server/alerts/create.ts";
-import { createDispatcher } from "../../server/alerts/dispatcher.ts";
-import { alertDeliveries, devOutbox } from "../../server/db/schema.ts";
-import { startTwilioPeer, type TwilioPeer } from "../fault/peers.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
+import { raiseAlert } from "#server/alerts/create.ts";
+import { createDispatcher } from "#server/alerts/dispatcher.ts";
+import { alertDeliveries, devOutbox } from "#server/db/schema.ts";
+import { startTwilioPeer, type TwilioPeer } from "#tests/fault/peers.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
 
 // Issue 13 item 2: a global circuit breaker on provider spend that pages the
 // operator and degrades to WhatsApp, then email.

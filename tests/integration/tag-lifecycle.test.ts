@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, profiles, tags } from "../../server/db/schema.ts";
+import { auditEvents, profiles, tags } from "#server/db/schema.ts";
 import {
   claimTag,
   markTagLost,
   setTagVisibility,
   unlinkTag,
-} from "../../server/domain/tag-lifecycle.ts";
-import { mintTags } from "../../server/domain/tags.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
+} from "#server/domain/tag-lifecycle.ts";
+import { mintTags } from "#server/domain/tags.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
 
 let app: TestApp;
 beforeAll(async () => {

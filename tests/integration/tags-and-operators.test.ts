@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, tags, userRoles } from "../../server/db/schema.ts";
-import { activationTokenHasher, TAG_ID_PATTERN } from "../../server/domain/tag-ids.ts";
-import { mintedTagsCsv, mintTags } from "../../server/domain/tags.ts";
-import { hasRole } from "../../server/domain/users.ts";
-import { runOperatorCommand } from "../../server/operator/commands.ts";
-import { seedDemoData } from "../../server/seed.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import { profiles, tags, userRoles } from "#server/db/schema.ts";
+import { activationTokenHasher, TAG_ID_PATTERN } from "#server/domain/tag-ids.ts";
+import { mintedTagsCsv, mintTags } from "#server/domain/tags.ts";
+import { hasRole } from "#server/domain/users.ts";
+import { runOperatorCommand } from "#server/operator/commands.ts";
+import { seedDemoData } from "#server/seed.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
 let app: TestApp;
 beforeAll(async () => {

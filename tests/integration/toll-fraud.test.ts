@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { raiseAlert } from "../../server/alerts/create.ts";
-import { createDispatcher } from "../../server/alerts/dispatcher.ts";
-import { TOLL_RULES } from "../../server/alerts/toll-limits.ts";
-import { alertDeliveries, alerts, contacts } from "../../server/db/schema.ts";
-import { addContacts } from "../../server/domain/contacts.ts";
-import { startTwilioPeer, type TwilioPeer } from "../fault/peers.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
-import { Client, signIn } from "../support/http-client.ts";
-import { PHONE_USER_AGENT as PHONE_UA } from "../support/user-agents.ts";
+import { raiseAlert } from "#server/alerts/create.ts";
+import { createDispatcher } from "#server/alerts/dispatcher.ts";
+import { TOLL_RULES } from "#server/alerts/toll-limits.ts";
+import { alertDeliveries, alerts, contacts } from "#server/db/schema.ts";
+import { addContacts } from "#server/domain/contacts.ts";
+import { startTwilioPeer, type TwilioPeer } from "#tests/fault/peers.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
+import { Client, signIn } from "#tests/support/http-client.ts";
+import { PHONE_USER_AGENT as PHONE_UA } from "#tests/support/user-agents.ts";
 
 // Issue 13 item 2: one account and one anonymous address try 1,000 SOS, test
 // and card alerts to 50 numbers. What reaches the provider (counted at a

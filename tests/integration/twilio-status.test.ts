@@ -3,12 +3,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { raiseAlert } from "../../server/alerts/create.ts";
-import { createDispatcher } from "../../server/alerts/dispatcher.ts";
-import { alertDeliveries } from "../../server/db/schema.ts";
-import { TWILIO_STATUS_PATH, twilioSignature } from "../../server/delivery/twilio-status.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createOwner } from "../support/fixtures.ts";
+import { raiseAlert } from "#server/alerts/create.ts";
+import { createDispatcher } from "#server/alerts/dispatcher.ts";
+import { alertDeliveries } from "#server/db/schema.ts";
+import { TWILIO_STATUS_PATH, twilioSignature } from "#server/delivery/twilio-status.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner } from "#tests/support/fixtures.ts";
 
 // Twilio reports each message's and call's fate to the URL given as
 // StatusCallback; the report is signed with the account's auth token.
@@ -156,7 +156,7 @@ describe("Twilio delivery reports", () => {
 });
 
 describe("what a report means", async () => {
-  const { outcomeOf } = await import("../../server/delivery/twilio-status.ts");
+  const { outcomeOf } = await import("#server/delivery/twilio-status.ts");
   it("maps message and call statuses", () => {
     expect(outcomeOf({ MessageStatus: "read" })).toEqual({ status: "delivered" });
     expect(outcomeOf({ MessageStatus: "queued" })).toBeNull();

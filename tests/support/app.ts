@@ -6,11 +6,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { loadConfig } from "../../server/config.ts";
-import { createHttpApp } from "../../server/http/app.ts";
-import { createLogger } from "../../server/logger.ts";
-import { clientBuildDir, projectRoot } from "../../server/paths.ts";
-import { createServices, type Services } from "../../server/services.ts";
+import { loadConfig } from "#server/config.ts";
+import { createHttpApp } from "#server/http/app.ts";
+import { createLogger } from "#server/logger.ts";
+import { clientBuildDir, projectRoot } from "#server/paths.ts";
+import { createServices, type Services } from "#server/services.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 const serverBuildPath = path.join(projectRoot, "build", "server", "index.js");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/client.ts";
+import { type DatabaseHandle, openPglite, openPostgres } from "#server/db/client.ts";
 
 /** Set by the test command when PostgreSQL answers; otherwise tests use PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;

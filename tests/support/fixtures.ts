@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { PlanId } from "../../app/lib/plans.ts";
-import type { ContactInput } from "../../app/lib/validation.ts";
-import { profiles, tags, user } from "../../server/db/schema.ts";
-import { addContacts } from "../../server/domain/contacts.ts";
-import { saveProfile } from "../../server/domain/profiles.ts";
-import { mintTags } from "../../server/domain/tags.ts";
-import type { Services } from "../../server/services.ts";
+import type { PlanId } from "#app/lib/plans.ts";
+import type { ContactInput } from "#app/lib/validation.ts";
+import { profiles, tags, user } from "#server/db/schema.ts";
+import { addContacts } from "#server/domain/contacts.ts";
+import { saveProfile } from "#server/domain/profiles.ts";
+import { mintTags } from "#server/domain/tags.ts";
+import type { Services } from "#server/services.ts";
 
 let sequence = 0;
 

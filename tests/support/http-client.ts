@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import { authMessagesSettled } from "../../server/auth/code-delivery.ts";
-import { devOutbox } from "../../server/db/schema.ts";
+import { authMessagesSettled } from "#server/auth/code-delivery.ts";
+import { devOutbox } from "#server/db/schema.ts";
 import type { TestApp } from "./app.ts";
 
 /** A browser-like client for the in-process app: keeps cookies, posts forms. */

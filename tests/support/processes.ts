@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import path from "node:path";
-import { projectRoot } from "../../server/paths.ts";
+import { projectRoot } from "#server/paths.ts";
 
 export async function freePort(): Promise<number> {
   const server = createServer();

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { buttonVariants } from "../ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 
 export interface EnquiryRow {
   id: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { cn } from "../../lib/cn.ts";
-import { passwordStrength } from "../../lib/validation.ts";
+import { cn } from "#app/lib/cn.ts";
+import { passwordStrength } from "#app/lib/validation.ts";
 
 const BAR_COLOURS = ["bg-destructive", "bg-destructive", "bg-warning", "bg-success", "bg-success"];
 

@@ -1,8 +1,8 @@
 import { Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { cn } from "../../lib/cn.ts";
-import { buttonVariants } from "../ui/button.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * The two things a stranger may need at once, the emergency call and the

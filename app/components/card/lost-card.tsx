@@ -1,10 +1,10 @@
 import { ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import type { FoundNoticeResult } from "../../../server/domain/found-tag.ts";
-import { LIMITS } from "../../lib/validation.ts";
-import { buttonVariants } from "../ui/button.tsx";
-import { Label, Textarea } from "../ui/input.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { Label, Textarea } from "#app/components/ui/input.tsx";
+import { LIMITS } from "#app/lib/validation.ts";
+import type { FoundNoticeResult } from "#server/domain/found-tag.ts";
 import { EmergencyPage } from "./emergency-page.tsx";
 import { useLocalEmergencyNumber } from "./use-local-emergency-number.ts";
 

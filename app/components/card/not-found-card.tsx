@@ -1,7 +1,7 @@
 import { SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { buttonVariants } from "../ui/button.tsx";
-import { Input, Label } from "../ui/input.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { Input, Label } from "#app/components/ui/input.tsx";
 import { EmergencyPage } from "./emergency-page.tsx";
 import { useLocalEmergencyNumber } from "./use-local-emergency-number.ts";
 

@@ -33,7 +33,7 @@ export function useLocalEmergencyNumber(initial: string) {
   const fromPosition = useCallback(async (position: Position | null) => {
     if (!position) return;
     try {
-      const { emergencyNumberAt } = await import("../../lib/emergency-number-at.ts");
+      const { emergencyNumberAt } = await import("#app/lib/emergency-number-at.ts");
       const local = emergencyNumberAt(Number(position.latitude), Number(position.longitude));
       if (local) setNumber(local);
     } catch {

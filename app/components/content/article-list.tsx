@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { ArticleSummary } from "../../content/blog/index.server.ts";
-import { cn } from "../../lib/cn.ts";
+import type { ArticleSummary } from "#app/content/blog/index.server.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** One article in a list: title (a link), date, reading time, summary and "Read more". */
 export function ArticleCard({

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { LegalDocument } from "../../content/types.ts";
+import type { LegalDocument } from "#app/content/types.ts";
 import { Eyebrow } from "./eyebrow.tsx";
 import { ContentSection, InlineText, linkClass } from "./rich-text.tsx";
 import { TableOfContents } from "./table-of-contents.tsx";

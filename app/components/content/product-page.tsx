@@ -1,10 +1,10 @@
 import { CreditCard, ExternalLink, KeyRound, Nfc, QrCode, Watch } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { ProductPage as ProductContent } from "../../content/types.ts";
-import { useRootData } from "../../root.tsx";
-import { GET_STARTED_HREF } from "../site-header.tsx";
-import { buttonVariants } from "../ui/button.tsx";
+import { GET_STARTED_HREF } from "#app/components/site-header.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import type { ProductPage as ProductContent } from "#app/content/types.ts";
+import { useRootData } from "#app/root.tsx";
 import { Eyebrow } from "./eyebrow.tsx";
 import { ContentSection } from "./rich-text.tsx";
 import { TableOfContents } from "./table-of-contents.tsx";

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Block, Section } from "../../content/types.ts";
-import { cn } from "../../lib/cn.ts";
-import { useRootData } from "../../root.tsx";
+import type { Block, Section } from "#app/content/types.ts";
+import { cn } from "#app/lib/cn.ts";
+import { useRootData } from "#app/root.tsx";
 
 /** `[label](href)`, `**strong**` or a `code` name. */
 const INLINE = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*(.+?)\*\*|`([^`]+)`/g;

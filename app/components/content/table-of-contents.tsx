@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { Section } from "../../content/types.ts";
-import { cn } from "../../lib/cn.ts";
+import type { Section } from "#app/content/types.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** "On this page": a link to each section's heading anchor. */
 export function TableOfContents({

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { cn } from "../../lib/cn.ts";
-import { Button, buttonVariants } from "../ui/button.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * A destructive action in two steps that works without JavaScript: the first

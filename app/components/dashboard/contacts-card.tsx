@@ -2,12 +2,12 @@ import { ArrowDown, ArrowUp, Pencil, Trash2, Users } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { cn } from "../../lib/cn.ts";
-import { CONTACT_CHANNELS, LIMITS, sanitizeText, validateContact } from "../../lib/validation.ts";
-import { Notice, type NoticeData, useNotice } from "../notice.tsx";
-import { Button, buttonVariants } from "../ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
-import { Input, Label, Select } from "../ui/input.tsx";
+import { Notice, type NoticeData, useNotice } from "#app/components/notice.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Input, Label, Select } from "#app/components/ui/input.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { CONTACT_CHANNELS, LIMITS, sanitizeText, validateContact } from "#app/lib/validation.ts";
 import { ConfirmAction } from "./confirm-action.tsx";
 
 export type ContactField = "name" | "channel" | "value";

@@ -1,8 +1,8 @@
 import { CreditCard } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { Button, buttonVariants } from "../ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 
 const KNOWN_STATUSES = new Set(["active", "trialing", "past_due", "canceled"]);
 

@@ -1,7 +1,7 @@
 import { Bell, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { cn } from "../../lib/cn.ts";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 export interface RecentAlert {
   id: string;

@@ -1,11 +1,11 @@
 import { Download, ExternalLink, QrCode, SearchCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { cn } from "../../lib/cn.ts";
-import type { DashboardActionData } from "../../routes/dashboard.tsx";
-import { Notice, type NoticeData } from "../notice.tsx";
-import { Button, buttonVariants } from "../ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Notice, type NoticeData } from "#app/components/notice.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { DashboardActionData } from "#app/routes/dashboard.tsx";
 import { ConfirmAction } from "./confirm-action.tsx";
 import { WriteTagButton } from "./write-tag-button.tsx";
 

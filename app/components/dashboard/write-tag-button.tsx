@@ -1,8 +1,8 @@
 import { Nfc } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { cn } from "../../lib/cn.ts";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /** The part of Web NFC's NDEFReader used here (Chromium on Android). */
 interface NdefWriter {

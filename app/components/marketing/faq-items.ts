@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { PLANS } from "../../lib/plans.ts";
+import { PLANS } from "#app/lib/plans.ts";
 import type { FaqItem } from "./faq-list.tsx";
 
 /** Questions of the plans FAQ, in order. */

@@ -1,7 +1,7 @@
 import { ShieldCheck, ShoppingBag } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { buttonVariants } from "../ui/button.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
 import { signupHref } from "./plan-action.tsx";
 
 /** The landing hero: 'Scan. Tap. Protect.', Try Free and Shop Products. */

@@ -20,9 +20,9 @@ import {
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { cn } from "../../lib/cn.ts";
-import { ENTERPRISE_FROM, formatAmount, PLANS } from "../../lib/plans.ts";
-import { buttonVariants } from "../ui/button.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { ENTERPRISE_FROM, formatAmount, PLANS } from "#app/lib/plans.ts";
 import { usePlanText } from "./plan-card.tsx";
 import { Section, SectionHeading } from "./section.tsx";
 import { usePriceFormatter } from "./use-price.ts";

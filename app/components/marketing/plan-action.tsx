@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { cn } from "../../lib/cn.ts";
-import type { Plan, PlanId } from "../../lib/plans.ts";
-import { Button, buttonVariants } from "../ui/button.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { Plan, PlanId } from "#app/lib/plans.ts";
 
 /** What /pricing's action answers when it does not redirect. */
 export interface PlanActionData {

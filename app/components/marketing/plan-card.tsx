@@ -13,7 +13,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 import {
   type BillingCycle,
   type ChannelBadge,
@@ -21,7 +21,7 @@ import {
   formatAmount,
   type Plan,
   planVars,
-} from "../../lib/plans.ts";
+} from "#app/lib/plans.ts";
 import { usePriceFormatter } from "./use-price.ts";
 
 const PLAN_ICONS = { shield: Shield, zap: Zap, users: Users, building: Building2 } as const;

@@ -1,4 +1,4 @@
-import { type BillingCycle, PLAN_IDS, PLANS, type PlanId } from "../../lib/plans.ts";
+import { type BillingCycle, PLAN_IDS, PLANS, type PlanId } from "#app/lib/plans.ts";
 import { PlanAction } from "./plan-action.tsx";
 import { PlanCard } from "./plan-card.tsx";
 

@@ -1,7 +1,7 @@
 import { BellRing, IdCard, Nfc } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 import { usePrefersReducedMotion } from "./use-media-query.ts";
 
 export const PRICING_HERO_MESSAGES = [

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** A page section labelled by its heading, with the site's width and spacing. */
 export function Section({

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Pause, Play, Quote } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 import { Section, SectionHeading } from "./section.tsx";
 import { useMediaQuery, usePrefersReducedMotion } from "./use-media-query.ts";
 

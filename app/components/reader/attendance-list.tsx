@@ -2,11 +2,11 @@ import { Download } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import type { ScanDirection } from "../../lib/reader.ts";
-import { Notice } from "../notice.tsx";
-import { Button, buttonVariants } from "../ui/button.tsx";
-import { Card, CardContent, CardHeader } from "../ui/card.tsx";
-import { Input, Label } from "../ui/input.tsx";
+import { Notice } from "#app/components/notice.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
+import { Input, Label } from "#app/components/ui/input.tsx";
+import type { ScanDirection } from "#app/lib/reader.ts";
 
 export interface Attendance {
   from: string;

@@ -1,16 +1,16 @@
 import { ImageUp, Nfc, ScanQrCode, X } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { cn } from "../../lib/cn.ts";
+import type { NoticeData } from "#app/components/notice.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
 import {
   createQrDecoder,
   decodeQrImage,
   nfcSupported,
   openCamera,
   readNfcTag,
-} from "../../lib/scanners.ts";
-import type { NoticeData } from "../notice.tsx";
-import { Button, buttonVariants } from "../ui/button.tsx";
+} from "#app/lib/scanners.ts";
 
 const NOTICES = {
   nfcNotSupported: {

@@ -1,6 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 import { Label } from "./input.tsx";
 
 /** Field name → locale key of its message (with optional interpolation values). */

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 const field =
   "w-full rounded-md border border-input bg-background px-3 text-base shadow-xs outline-none transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 disabled:opacity-50 aria-[invalid=true]:border-destructive sm:text-sm";

@@ -1,6 +1,6 @@
-import type { Language } from "../../lib/i18n.ts";
-import { formatDate } from "../localized.server.ts";
-import type { Article, Block, BlogIndex, Localized } from "../types.ts";
+import { formatDate } from "#app/content/localized.server.ts";
+import type { Article, Block, BlogIndex, Localized } from "#app/content/types.ts";
+import type { Language } from "#app/lib/i18n.ts";
 import { choosingEmergencyContacts } from "./articles/choosing-emergency-contacts.server.ts";
 import { safetapForSchools } from "./articles/safetap-for-schools.server.ts";
 import { travellingAbroadWithSafetap } from "./articles/travelling-abroad-with-safetap.server.ts";

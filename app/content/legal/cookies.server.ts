@@ -1,4 +1,4 @@
-import type { LegalDocument, Localized } from "../types.ts";
+import type { LegalDocument, Localized } from "#app/content/types.ts";
 
 /**
  * Every cookie and local-storage key the site sets. Keep in step with server/auth/auth.ts

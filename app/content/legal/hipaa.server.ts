@@ -1,4 +1,4 @@
-import type { LegalDocument, Localized } from "../types.ts";
+import type { LegalDocument, Localized } from "#app/content/types.ts";
 
 /**
  * What SafeTap can honestly say about HIPAA: how it protects health information, that it is

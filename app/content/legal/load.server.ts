@@ -1,5 +1,5 @@
-import { contentFor, formatDate } from "../localized.server.ts";
-import type { LegalDocument, Localized } from "../types.ts";
+import { contentFor, formatDate } from "#app/content/localized.server.ts";
+import type { LegalDocument, Localized } from "#app/content/types.ts";
 
 /** The date the legal texts were last changed. Change it with the texts. */
 export const LEGAL_UPDATED = "2026-11-21";

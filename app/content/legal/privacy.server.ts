@@ -1,4 +1,4 @@
-import type { LegalDocument, Localized } from "../types.ts";
+import type { LegalDocument, Localized } from "#app/content/types.ts";
 
 /**
  * The privacy policy. It must describe what the code does: DESIGN.md, server/db/schema.ts,

@@ -1,4 +1,4 @@
-import type { LegalDocument, Localized } from "../types.ts";
+import type { LegalDocument, Localized } from "#app/content/types.ts";
 
 /** The terms of service. Plans and limits must match app/lib/plans.ts and DESIGN.md. */
 export const termsOfService: Localized<LegalDocument> = {

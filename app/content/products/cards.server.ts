@@ -1,4 +1,4 @@
-import type { Localized, ProductPage } from "../types.ts";
+import type { Localized, ProductPage } from "#app/content/types.ts";
 import { activationSection, lostSection, scanningSection } from "./shared.server.ts";
 
 export const CARD_EXAMPLE_ID = "CD-4HX9P";

@@ -1,5 +1,5 @@
-import { PLANS } from "../../lib/plans.ts";
-import type { Localized, Section } from "../types.ts";
+import type { Localized, Section } from "#app/content/types.ts";
+import { PLANS } from "#app/lib/plans.ts";
 
 /**
  * The parts every product page shares: activation, what a scan shows, and what to do

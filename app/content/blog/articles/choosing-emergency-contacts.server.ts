@@ -1,5 +1,5 @@
-import { PLANS } from "../../../lib/plans.ts";
-import type { Article } from "../../types.ts";
+import type { Article } from "#app/content/types.ts";
+import { PLANS } from "#app/lib/plans.ts";
 
 const contacts = {
   free: PLANS.free.limits.contacts,

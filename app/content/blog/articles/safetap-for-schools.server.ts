@@ -1,4 +1,4 @@
-import type { Article } from "../../types.ts";
+import type { Article } from "#app/content/types.ts";
 
 export const safetapForSchools: Article = {
   slug: "safetap-for-schools-and-attendance",

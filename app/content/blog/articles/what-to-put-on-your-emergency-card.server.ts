@@ -1,4 +1,4 @@
-import type { Article } from "../../types.ts";
+import type { Article } from "#app/content/types.ts";
 
 export const whatToPutOnYourEmergencyCard: Article = {
   slug: "what-to-put-on-your-emergency-card",
