@@ -19,7 +19,7 @@ function localeChunks(): Plugin {
         .filter(
           (chunk) =>
             chunk.type === "chunk" &&
-            /\/app\/locales\/[a-z]+\/[a-z-]+\.json$/.test(chunk.facadeModuleId ?? ""),
+            /\/core\/locales\/[a-z]+\/[a-z-]+\.json$/.test(chunk.facadeModuleId ?? ""),
         )
         .map((chunk) => `/${chunk.fileName}`)
         .sort();

@@ -7,6 +7,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: [
+            "core/**/*.test.ts",
             "app/**/*.test.{ts,tsx}",
             "server/**/*.test.ts",
             "tests/integration/**/*.test.ts",

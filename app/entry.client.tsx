@@ -3,9 +3,10 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { loadLanguage } from "./lib/i18n.client.ts";
-import { FALLBACK_LANGUAGE, i18nOptions, matchLanguage } from "./lib/i18n.ts";
-import { registerServiceWorker } from "./lib/service-worker.client.ts";
+import { loadLanguage } from "#app/lib/i18n.client.ts";
+import { i18nOptions } from "#app/lib/i18n.ts";
+import { registerServiceWorker } from "#app/lib/service-worker.client.ts";
+import { FALLBACK_LANGUAGE, matchLanguage } from "#core/languages.ts";
 
 async function hydrate() {
   // Hydrate in the language the server rendered, or React would see different text.

@@ -6,11 +6,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { type DeferScriptsHandle, deferScriptsHtml } from "#app/lib/deferred-scripts.ts";
+import { requestI18n } from "#app/lib/i18n.server.ts";
+import { InlineCssContext } from "#app/lib/inline-css.tsx";
 import { clientBuildDir } from "#server/paths.ts";
 import cardCssUrl from "./card.css?url";
-import { type DeferScriptsHandle, deferScriptsHtml } from "./lib/deferred-scripts.ts";
-import { requestI18n } from "./lib/i18n.server.ts";
-import { InlineCssContext } from "./lib/inline-css.tsx";
 
 export const streamTimeout = 5_000;
 

@@ -1,34 +1,27 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import appCssUrl from "./app.css?url";
 // Imported here so that the client build emits it; the server inlines its text.
 import "./card.css?url";
-import { NotFound } from "./components/not-found.tsx";
-import { ScrollManager } from "./components/scroll-manager.tsx";
-import { type DeferScriptsHandle, deferredScriptsLoader } from "./lib/deferred-scripts.ts";
-import { rememberLanguage, switchLanguage } from "./lib/i18n.client.ts";
+import { NotFound } from "#app/components/not-found.tsx";
+import { ScrollManager } from "#app/components/scroll-manager.tsx";
+import { type DeferScriptsHandle, deferredScriptsLoader } from "#app/lib/deferred-scripts.ts";
+import { rememberLanguage, switchLanguage } from "#app/lib/i18n.client.ts";
+import type { I18nNamespacesHandle } from "#app/lib/i18n.ts";
+import { InlineStyles, useWantsInlineCss } from "#app/lib/inline-css.tsx";
+import { type RootLoaderData, useRootData } from "#app/lib/root-data.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import { themeBootScript } from "#app/lib/theme.ts";
 import {
   detectRequestLanguage,
-  type I18nNamespacesHandle,
   isLanguage,
   LANGUAGE_COOKIE,
   LANGUAGE_STORAGE_KEY,
   matchLanguage,
   readCookie,
-} from "./lib/i18n.ts";
-import { InlineStyles, useWantsInlineCss } from "./lib/inline-css.tsx";
-import { getSessionUser } from "./lib/session.server.ts";
-import { themeBootScript } from "./lib/theme.ts";
+} from "#core/languages.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -47,7 +40,7 @@ function Styles({ nonce }: { nonce?: string }) {
   );
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const user = await getSessionUser(request, context);
   const { config } = context.services;
   return {
@@ -58,12 +51,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     salesEmail: config.salesEmail,
     supportEmail: config.supportEmail,
   };
-}
-
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
-
-export function useRootData() {
-  return useRouteLoaderData<RootLoaderData>("root");
 }
 
 /**

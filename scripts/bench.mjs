@@ -28,18 +28,24 @@ import {
   seedUnclaimedTags,
   stageOutbox,
   userIdByEmail,
-} from "./bench/database.mjs";
-import { CONNECTIONS, CRAWLER_UA, loadAlerts, loadGet, PHONE_UA } from "./bench/http-load.mjs";
-import { runLighthouse } from "./bench/lighthouse.mjs";
-import { firstRoundTrip, pageWeight, signInDemo } from "./bench/page-weight.mjs";
+} from "#scripts/bench/database.mjs";
+import {
+  CONNECTIONS,
+  CRAWLER_UA,
+  loadAlerts,
+  loadGet,
+  PHONE_UA,
+} from "#scripts/bench/http-load.mjs";
+import { runLighthouse } from "#scripts/bench/lighthouse.mjs";
+import { firstRoundTrip, pageWeight, signInDemo } from "#scripts/bench/page-weight.mjs";
 import {
   killAllServersNow,
   root,
   startServer,
   stopAllServers,
   stopServer,
-} from "./bench/servers.mjs";
-import { startSmtpPeer } from "./bench/smtp-peer.mjs";
+} from "#scripts/bench/servers.mjs";
+import { startSmtpPeer } from "#scripts/bench/smtp-peer.mjs";
 
 const flag = (name) => /^(1|true|yes)$/i.test(process.env[name] ?? "");
 const QUICK = flag("BENCH_QUICK");
@@ -51,7 +57,7 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.
 const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
 const DELIVERY_WAIT_SECONDS = Number(process.env.BENCH_DELIVERY_WAIT_SECONDS ?? 180);
 const TIMEOUT_MINUTES = Number(process.env.BENCH_TIMEOUT_MINUTES ?? (QUICK ? 20 : 60));
-/** The card's public alert limit per tag (app/routes/card.tsx): alerts spread over tags. */
+/** The card's public alert limit per tag (app/routes/card/card.tsx): alerts spread over tags. */
 const ALERTS_PER_TAG = 3; // a tag's share before it asks for a proof of work (decision 111)
 /** Tags linked to the demo owner for the alert run at the large size. */
 const LARGE_STAGE_ALERT_TAGS = 1_000;

@@ -32,8 +32,8 @@ export function precacheList() {
   };
   add(manifest.entry);
   add(manifest.routes.root);
-  add(manifest.routes["routes/card"]);
-  add(manifest.routes["routes/card-offline"]);
+  add(manifest.routes["routes/card/card"]);
+  add(manifest.routes["routes/card/offline"]);
   for (const name of readdirSync(path.join(CLIENT, "assets"))) {
     if (name.endsWith(".css")) files.add(`/assets/${name}`);
   }

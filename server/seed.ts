@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { tags, user } from "./db/schema.ts";
-import { insertContact } from "./domain/contacts.ts";
-import { saveProfile } from "./domain/profiles.ts";
-import type { Product } from "./domain/tag-ids.ts";
-import { cardUrl, mintTags } from "./domain/tags.ts";
-import { grantRole } from "./domain/users.ts";
+import type { Product } from "#core/tag-ids.ts";
+import { tags, user } from "#server/db/schema.ts";
+import { insertContact } from "#server/domain/contacts.ts";
+import { saveProfile } from "#server/domain/profiles.ts";
+import { cardUrl, mintTags } from "#server/domain/tags.ts";
+import { grantRole } from "#server/domain/users.ts";
 import type { Services } from "./services.ts";
 
 export interface DemoCredentials {

@@ -1,21 +1,21 @@
-import type { Dispatcher } from "./alerts/dispatcher.ts";
-import { type Auth, createAuth } from "./auth/auth.ts";
-import type { Config } from "./config.ts";
-import { createFieldCipher, type FieldCipher } from "./crypto.ts";
-import { type DatabaseHandle, openPglite, openPostgres } from "./db/client.ts";
-import { createMessenger, type Messenger } from "./delivery/messenger.ts";
-import { smtpAdapter } from "./delivery/smtp.ts";
-import { twilioAdapter } from "./delivery/twilio.ts";
-import { TWILIO_STATUS_PATH } from "./delivery/twilio-status.ts";
-import type { ChannelAdapter, MessageChannel } from "./delivery/types.ts";
-import { createScanRecorder, type ScanRecorder } from "./domain/scan-recorder.ts";
-import type { Logger } from "./logger.ts";
+import type { Dispatcher } from "#server/alerts/dispatcher.ts";
+import { type Auth, createAuth } from "#server/auth/auth.ts";
+import { type DatabaseHandle, openPglite, openPostgres } from "#server/db/client.ts";
+import { createMessenger, type Messenger } from "#server/delivery/messenger.ts";
+import { smtpAdapter } from "#server/delivery/smtp.ts";
+import { twilioAdapter } from "#server/delivery/twilio.ts";
+import { TWILIO_STATUS_PATH } from "#server/delivery/twilio-status.ts";
+import type { ChannelAdapter, MessageChannel } from "#server/delivery/types.ts";
+import { createScanRecorder, type ScanRecorder } from "#server/domain/scan-recorder.ts";
 import {
   databaseRateLimiter,
   failOpen,
   type RateLimiter,
   redisRateLimiter,
-} from "./security/rate-limit.ts";
+} from "#server/security/rate-limit.ts";
+import type { Config } from "./config.ts";
+import { createFieldCipher, type FieldCipher } from "./crypto.ts";
+import type { Logger } from "./logger.ts";
 
 /**
  * Everything a request, job or command needs, made once per process and handed

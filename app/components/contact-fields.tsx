@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { CONTACT_CHANNELS, LIMITS } from "#app/lib/validation.ts";
-import { Field, type FieldErrors } from "./ui/field.tsx";
-import { Input, Select } from "./ui/input.tsx";
+import { Field, type FieldErrors } from "#app/components/ui/field.tsx";
+import { Input, Select } from "#app/components/ui/input.tsx";
+import { CONTACT_CHANNELS, LIMITS } from "#core/validation.ts";
 
 /**
  * Name, channel and value of one emergency contact: the onboarding rows and

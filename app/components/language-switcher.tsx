@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation, useRevalidator } from "react-router";
 import { switchLanguage } from "#app/lib/i18n.client.ts";
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from "#app/lib/i18n.ts";
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from "#core/languages.ts";
 
 /**
  * A plain GET form, so it also works before JavaScript loads (the server reads

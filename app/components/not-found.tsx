@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { buttonVariants } from "./ui/button.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
 
 export function NotFound() {
   const { t } = useTranslation();

@@ -2,10 +2,10 @@ import { Menu, ShieldPlus, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
+import { buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { ThemeSwitcher } from "./theme.tsx";
-import { buttonVariants } from "./ui/button.tsx";
 
 export const SIGN_IN_HREF = "/auth?mode=signin";
 export const GET_STARTED_HREF = "/auth?mode=signup&plan=free";

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "#app/lib/i18n.ts";
-import { TAG_ID_PATTERN } from "#server/domain/tag-ids.ts";
+import { ARTICLES, blogIndex, findArticle } from "#app/content/blog/index.server.ts";
+import { cookiePolicy } from "#app/content/legal/cookies.server.ts";
+import { hipaaNotice } from "#app/content/legal/hipaa.server.ts";
+import { privacyPolicy } from "#app/content/legal/privacy.server.ts";
+import { termsOfService } from "#app/content/legal/terms.server.ts";
+import { CARD_EXAMPLE_ID, cardPage } from "#app/content/products/cards.server.ts";
+import { KEYCHAIN_EXAMPLE_ID, keychainPage } from "#app/content/products/keychains.server.ts";
+import { WRISTBAND_EXAMPLE_ID, wristbandPage } from "#app/content/products/wristbands.server.ts";
+import { LANGUAGES } from "#core/languages.ts";
+import { TAG_ID_PATTERN } from "#core/tag-ids.ts";
 import { aboutPage } from "./about.server.ts";
-import { ARTICLES, blogIndex, findArticle } from "./blog/index.server.ts";
-import { cookiePolicy } from "./legal/cookies.server.ts";
-import { hipaaNotice } from "./legal/hipaa.server.ts";
-import { privacyPolicy } from "./legal/privacy.server.ts";
-import { termsOfService } from "./legal/terms.server.ts";
-import { CARD_EXAMPLE_ID, cardPage } from "./products/cards.server.ts";
-import { KEYCHAIN_EXAMPLE_ID, keychainPage } from "./products/keychains.server.ts";
-import { WRISTBAND_EXAMPLE_ID, wristbandPage } from "./products/wristbands.server.ts";
 import type { Localized, Section } from "./types.ts";
 
 /** Every long-form content module, by the page that shows it. */

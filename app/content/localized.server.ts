@@ -1,4 +1,4 @@
-import { detectRequestLanguage, type Language } from "#app/lib/i18n.ts";
+import { detectRequestLanguage, type Language } from "#core/languages.ts";
 import type { Localized } from "./types.ts";
 
 /** The request's language and the content written for it. */

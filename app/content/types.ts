@@ -1,5 +1,5 @@
-import type { Language } from "#app/lib/i18n.ts";
 import type { Seo } from "#app/lib/meta.ts";
+import type { Language } from "#core/languages.ts";
 
 /** One value per interface language; a unit test checks all four have the same shape. */
 export type Localized<T> = Record<Language, T>;

@@ -1,4 +1,5 @@
 import { type DBSchema, openDB } from "idb";
+import { ALERT_CHANNEL } from "#core/offline.ts";
 import {
   type AlertStore,
   flushAlertQueue,
@@ -6,7 +7,6 @@ import {
   pruneSettled,
   type QueuedAlert,
 } from "./alert-queue.ts";
-import { ALERT_CHANNEL } from "./offline.ts";
 
 interface QueueSchema extends DBSchema {
   alerts: { key: string; value: QueuedAlert };

@@ -1,5 +1,7 @@
 import { type AppLoadContext, data, redirectDocument } from "react-router";
 import type { NoticeData } from "#app/components/notice.tsx";
+import { detectRequestLanguage } from "#core/languages.ts";
+import { safeRedirect } from "#core/validation.ts";
 import {
   type ChallengeStarted,
   type FlowContext,
@@ -11,8 +13,6 @@ import {
   verifyCode,
 } from "#server/auth/flows.ts";
 import { challengeCookie, clearChallengeCookie, readChallengeId } from "./auth-challenge.server.ts";
-import { detectRequestLanguage } from "./i18n.ts";
-import { safeRedirect } from "./validation.ts";
 
 export type AuthForm = "signup" | "signin" | "forgot";
 

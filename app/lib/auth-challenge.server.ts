@@ -1,4 +1,4 @@
-import { readCookie } from "./i18n.ts";
+import { readCookie } from "#core/languages.ts";
 
 const CHALLENGE_COOKIE = "safetap.challenge";
 

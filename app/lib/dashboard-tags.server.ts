@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
+import type { DashboardActionData } from "#app/components/dashboard/action-data.ts";
 import type { NoticeData } from "#app/components/notice.tsx";
-import type { DashboardActionData } from "#app/routes/dashboard.tsx";
 import { isIdempotencyKey, raiseAlert } from "#server/alerts/create.ts";
 import { consumeTestAlert } from "#server/alerts/toll-limits.ts";
 import { normaliseTagId } from "#server/domain/public-card.ts";

@@ -1,5 +1,5 @@
 import { iso1A2Code } from "@rapideditor/country-coder";
-import { emergencyNumberFor } from "./emergency-numbers.ts";
+import { emergencyNumberFor } from "#core/emergency-numbers.ts";
 
 /**
  * The emergency number where the phone is, from its coordinates, found

@@ -1,9 +1,11 @@
 import i18next from "i18next";
-import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, type Language } from "./i18n.ts";
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, type Language } from "#core/languages.ts";
 
 type Namespaces = Record<string, Record<string, unknown>>;
 
-const modules = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
+const modules = import.meta.glob<{ default: Record<string, unknown> }>(
+  "../../core/locales/*/*.json",
+);
 
 /**
  * Loads the namespaces of one language: all of them, or only those a page

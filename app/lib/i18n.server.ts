@@ -1,10 +1,14 @@
 import { createInstance, type i18n as I18n, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { detectRequestLanguage, i18nOptions, type Language } from "./i18n.ts";
+import { detectRequestLanguage, type Language } from "#core/languages.ts";
+import { i18nOptions } from "./i18n.ts";
 
-const modules = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json", {
-  eager: true,
-});
+const modules = import.meta.glob<{ default: Record<string, unknown> }>(
+  "../../core/locales/*/*.json",
+  {
+    eager: true,
+  },
+);
 
 /** Every locale, bundled into the server build. */
 export const resources: Resource = {};

@@ -6,9 +6,9 @@ import {
   LANGUAGES,
   languageFromAcceptHeader,
   matchLanguage,
-} from "./i18n.ts";
+} from "#core/languages.ts";
 
-const localesDir = path.join(import.meta.dirname, "..", "locales");
+const localesDir = path.join(import.meta.dirname, "..", "..", "core", "locales");
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,4 +1,4 @@
-import { readCookie } from "./i18n.ts";
+import { readCookie } from "#core/languages.ts";
 import { isNoticeKey, type NoticeKey } from "./notices.ts";
 
 const NOTICE_COOKIE = "safetap_notice";

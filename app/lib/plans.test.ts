@@ -3,16 +3,14 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   annualPerMonth,
-  COMPARISON_ROWS,
   displayPrice,
   ENTERPRISE_FROM,
   formatAmount,
   monthsSavedPerYear,
   onboardingContactRows,
-  PLAN_COMPARISON,
   PLAN_IDS,
-  PLANS,
-} from "./plans.ts";
+} from "#core/plans.ts";
+import { COMPARISON_ROWS, PLAN_COMPARISON, PLANS } from "./plans.ts";
 
 describe("plan catalogue (DESIGN 1.2, reading A)", () => {
   it("prices follow reading A", () => {
@@ -72,7 +70,10 @@ describe("plan cards (spec sections 2 and 9)", () => {
 
   it("every string the catalogue names exists in the marketing locale", () => {
     const en = JSON.parse(
-      readFileSync(path.join(import.meta.dirname, "..", "locales", "en", "marketing.json"), "utf8"),
+      readFileSync(
+        path.join(import.meta.dirname, "..", "..", "core", "locales", "en", "marketing.json"),
+        "utf8",
+      ),
     );
     const lookup = (key: string) =>
       key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], en);

@@ -1,23 +1,9 @@
 /**
- * The one plan catalogue (DESIGN 1.2, spec reading A). Marketing pages, /pricing,
- * the dashboard, /qa and the server's quota checks all read this module.
- * Display strings live in the locale files: the `*Key` fields below are keys of
- * the `marketing` namespace, interpolated with `planVars(plan)`.
+ * The plan catalogue as the marketing pages, /pricing, the dashboard and /qa show it: the rules
+ * of `core/plans.ts` plus display keys of the `marketing` namespace, interpolated with
+ * `planVars(plan)`.
  */
-export const PLAN_IDS = ["free", "pro", "family", "enterprise"] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
-
-export interface PlanLimits {
-  /** Tags an account may own; null means custom (set by contract). */
-  tags: number | null;
-  contacts: number | null;
-  seats: number | null;
-  /** Non-email alerts (SMS, WhatsApp, voice) per period; null means custom. */
-  multiChannelAlerts: number | null;
-  voiceCalls: number | null;
-  /** "lifetime" for the free trial sends, "month" for paid plans. */
-  quotaPeriod: "lifetime" | "month" | "custom";
-}
+import { PLAN_IDS, PLANS as PLAN_RULES, type PlanId, type PlanRules } from "#core/plans.ts";
 
 /** A delivery channel as advertised on a plan card. */
 export interface ChannelBadge {
@@ -26,22 +12,15 @@ export interface ChannelBadge {
   noteKey?: string;
 }
 
-export interface Plan {
-  id: PlanId;
+/** How a plan is shown: display strings are keys of the `marketing` namespace. */
+interface PlanPresentation {
   icon: "shield" | "zap" | "users" | "building";
   nameKey: string;
   taglineKey: string;
   /** Locale key of the badge, if the plan has one. */
   badgeKey?: string;
-  /** USD; null means custom pricing. */
-  monthlyPrice: number | null;
-  annualPrice: number | null;
-  limits: PlanLimits;
-  channels: readonly ("email" | "sms" | "whatsapp" | "voice")[];
   highlighted?: boolean;
   channelBadges: readonly ChannelBadge[];
-  /** Seats beyond the included ones: price per month each, and the alerts each adds. */
-  extraSeat?: { monthlyPrice: number; alerts: number };
   /** The plan's numbers, shown first on its card. */
   highlightKeys: readonly string[];
   features: readonly string[];
@@ -49,6 +28,8 @@ export interface Plan {
   expandedFeatures: readonly string[];
   ctaKey: string;
 }
+
+export type Plan = PlanRules & PlanPresentation;
 
 const ALL_CHANNELS: readonly ChannelBadge[] = [
   { channel: "email" },
@@ -58,23 +39,11 @@ const ALL_CHANNELS: readonly ChannelBadge[] = [
   { channel: "location" },
 ];
 
-export const PLANS: Record<PlanId, Plan> = {
+const PRESENTATION: Record<PlanId, PlanPresentation> = {
   free: {
-    id: "free",
     icon: "shield",
     nameKey: "plans.free.name",
     taglineKey: "plans.free.tagline",
-    monthlyPrice: 0,
-    annualPrice: 0,
-    limits: {
-      tags: 1,
-      contacts: 1,
-      seats: 1,
-      multiChannelAlerts: 3,
-      voiceCalls: 0,
-      quotaPeriod: "lifetime",
-    },
-    channels: ["email", "sms", "whatsapp"],
     channelBadges: [
       { channel: "email" },
       { channel: "sms", noteKey: "channels.trial" },
@@ -101,22 +70,10 @@ export const PLANS: Record<PlanId, Plan> = {
     ctaKey: "plans.free.cta",
   },
   pro: {
-    id: "pro",
     icon: "zap",
     nameKey: "plans.pro.name",
     taglineKey: "plans.pro.tagline",
     badgeKey: "plans.pro.badge",
-    monthlyPrice: 1.99,
-    annualPrice: 19.9,
-    limits: {
-      tags: 3,
-      contacts: 3,
-      seats: 1,
-      multiChannelAlerts: 50,
-      voiceCalls: 10,
-      quotaPeriod: "month",
-    },
-    channels: ["email", "sms", "whatsapp", "voice"],
     highlighted: true,
     channelBadges: ALL_CHANNELS,
     highlightKeys: [
@@ -135,24 +92,11 @@ export const PLANS: Record<PlanId, Plan> = {
     ctaKey: "plans.pro.cta",
   },
   family: {
-    id: "family",
     icon: "users",
     nameKey: "plans.family.name",
     taglineKey: "plans.family.tagline",
     badgeKey: "plans.family.badge",
-    monthlyPrice: 5.99,
-    annualPrice: 59.9,
-    limits: {
-      tags: 20,
-      contacts: 15,
-      seats: 5,
-      multiChannelAlerts: 250,
-      voiceCalls: 50,
-      quotaPeriod: "month",
-    },
-    channels: ["email", "sms", "whatsapp", "voice"],
     channelBadges: ALL_CHANNELS,
-    extraSeat: { monthlyPrice: 1, alerts: 50 },
     highlightKeys: [
       "plans.family.highlights.alerts",
       "plans.family.highlights.voice",
@@ -174,21 +118,9 @@ export const PLANS: Record<PlanId, Plan> = {
     ctaKey: "plans.family.cta",
   },
   enterprise: {
-    id: "enterprise",
     icon: "building",
     nameKey: "plans.enterprise.name",
     taglineKey: "plans.enterprise.tagline",
-    monthlyPrice: null,
-    annualPrice: null,
-    limits: {
-      tags: null,
-      contacts: null,
-      seats: null,
-      multiChannelAlerts: null,
-      voiceCalls: null,
-      quotaPeriod: "custom",
-    },
-    channels: ["email", "sms", "whatsapp", "voice"],
     channelBadges: ALL_CHANNELS,
     highlightKeys: [
       "plans.enterprise.highlights.alerts",
@@ -212,66 +144,9 @@ export const PLANS: Record<PlanId, Plan> = {
   },
 };
 
-export function isPlanId(value: unknown): value is PlanId {
-  return typeof value === "string" && (PLAN_IDS as readonly string[]).includes(value);
-}
-
-/** Annual price shown per month on /pricing: annual ÷ 12, two decimals. */
-export function annualPerMonth(plan: Plan): string | null {
-  return plan.annualPrice === null ? null : (plan.annualPrice / 12).toFixed(2);
-}
-
-/**
- * What the organisations page advertises for Enterprise (DESIGN 1.2): from
- * $29/month including the first 100 users. Contracts set the real price.
- */
-export const ENTERPRISE_FROM = { monthlyPrice: 29, includedUsers: 100 } as const;
-
-export const BILLING_CYCLES = ["monthly", "annual"] as const;
-export type BillingCycle = (typeof BILLING_CYCLES)[number];
-
-export function isBillingCycle(value: unknown): value is BillingCycle {
-  return typeof value === "string" && (BILLING_CYCLES as readonly string[]).includes(value);
-}
-
-/** Months of the year an annual plan gives for free ("Save 2 Months"). */
-export function monthsSavedPerYear(plan: Plan): number | null {
-  if (!plan.monthlyPrice || plan.annualPrice === null) return null;
-  return Math.round(12 - plan.annualPrice / plan.monthlyPrice);
-}
-
-/** A price as shown on a card: the amount (no currency) and the period it covers. */
-export interface DisplayPrice {
-  amount: string;
-  period: "month" | "year";
-  /** With annual billing shown per month: the amount billed once a year. */
-  billedYearly?: string;
-}
-
-/** Whole amounts without decimals ("0", "29"), others with two ("1.99", "19.90"). */
-export function formatAmount(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(2);
-}
-
-/**
- * The price a card shows for a billing cycle. /pricing shows annual per month
- * (annual ÷ 12); the landing page shows it per year. Null for custom pricing.
- */
-export function displayPrice(
-  plan: Plan,
-  cycle: BillingCycle,
-  annualShownPer: "month" | "year",
-): DisplayPrice | null {
-  if (plan.monthlyPrice === null || plan.annualPrice === null) return null;
-  if (cycle === "monthly") return { amount: formatAmount(plan.monthlyPrice), period: "month" };
-  if (annualShownPer === "year") return { amount: formatAmount(plan.annualPrice), period: "year" };
-  if (plan.annualPrice === 0) return { amount: "0", period: "month" };
-  return {
-    amount: annualPerMonth(plan)!,
-    period: "month",
-    billedYearly: formatAmount(plan.annualPrice),
-  };
-}
+export const PLANS = Object.fromEntries(
+  PLAN_IDS.map((id) => [id, { ...PLAN_RULES[id], ...PRESENTATION[id] }]),
+) as Record<PlanId, Plan>;
 
 /** Values the plan strings interpolate (`{{tags}}`, `{{alerts}}`, …). */
 export function planVars(plan: Plan) {
@@ -354,9 +229,3 @@ export const PLAN_COMPARISON: Record<ComparisonRow, Record<PlanId, ComparisonCel
     enterprise: "compare.cells.supportDedicated",
   },
 };
-
-/** Contact rows offered during onboarding: min(3, plan contact limit). */
-export function onboardingContactRows(planId: PlanId): number {
-  const limit = PLANS[planId].limits.contacts;
-  return limit === null ? 3 : Math.min(3, limit);
-}

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import i18next, { type Resource } from "i18next";
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "./i18n.ts";
+import { LANGUAGES } from "#core/languages.ts";
 
-const localesDir = path.join(import.meta.dirname, "..", "locales");
+const localesDir = path.join(import.meta.dirname, "..", "..", "core", "locales");
 const namespaces = readdirSync(path.join(localesDir, "en")).filter((f) => f.endsWith(".json"));
 
 function texts(tree: unknown, prefix = ""): [string, string][] {

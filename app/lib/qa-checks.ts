@@ -1,5 +1,7 @@
-import { LANGUAGES, type Language } from "./i18n.ts";
-import { annualPerMonth, formatAmount, PLAN_IDS, PLANS, type PlanId } from "./plans.ts";
+import { LANGUAGES, type Language } from "#core/languages.ts";
+import { annualPerMonth, formatAmount, PLAN_IDS, type PlanId } from "#core/plans.ts";
+import { QA_CONTACT_NUMBER, QA_OWNER_NAME } from "#core/qa.ts";
+import { PLANS } from "./plans.ts";
 
 /**
  * The ten checks of /qa (spec section 2). They run in the browser against the
@@ -71,9 +73,6 @@ export const AUDIENCE_LINKS = [
   "/for-organizations#workplaces",
   "/for-organizations#healthcare",
 ] as const;
-/** The throwaway owner's name and contact (server/domain/qa-tag-flow.ts uses the same). */
-export const QA_OWNER_NAME = "SafeTap Self-check";
-export const QA_CONTACT_NUMBER = "+15555550100";
 export const CARD_CACHE_PREFIX = "safetap-cards";
 
 const pass = (key: string, values?: QaVerdict["values"]): QaVerdict => ({ ok: true, key, values });

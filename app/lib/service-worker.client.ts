@@ -1,4 +1,4 @@
-import { isCardPath } from "./offline.ts";
+import { isCardPath } from "#core/offline.ts";
 
 /**
  * Registers the service worker (docs/decisions/050) once the page has loaded,

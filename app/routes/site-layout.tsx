@@ -4,7 +4,7 @@ import { Notices } from "#app/components/notices.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { clearNoticeCookie, readNotice } from "#app/lib/notices.server.ts";
-import { useRootData } from "#app/root.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
 import type { Route } from "./+types/site-layout";
 
 /** Hands a notice left by a redirect (e.g. 'Plan updated to Free') to the page, once. */

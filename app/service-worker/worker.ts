@@ -22,7 +22,7 @@ import {
   isCardPath,
   OFFLINE_PAGE,
   SHELL_CACHE_PREFIX,
-} from "#app/lib/offline.ts";
+} from "#core/offline.ts";
 
 declare const __SW_VERSION__: string;
 declare const __SW_PRECACHE__: string[];

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 /** DESIGN 1.7: an SOS can be called off for 30 seconds after it is sent. */
-import { CANCEL_WINDOW_MS } from "#app/lib/alert-links.ts";
+import { CANCEL_WINDOW_MS } from "#core/alert-links.ts";
 import { alertDeliveries, alerts } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 

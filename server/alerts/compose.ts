@@ -1,4 +1,4 @@
-import { mapUrl } from "#app/lib/alert-links.ts";
+import { mapUrl } from "#core/alert-links.ts";
 import type { OutgoingMessage } from "#server/delivery/types.ts";
 import { messageText } from "#server/messages/catalog.ts";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { PLANS, type PlanId } from "#app/lib/plans.ts";
+import { PLANS, type PlanId } from "#core/plans.ts";
 import type { Executor, Transaction } from "#server/db/client.ts";
 import { alertDeliveries, alerts, user } from "#server/db/schema.ts";
 import { recordAudit } from "#server/domain/audit.ts";

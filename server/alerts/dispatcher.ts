@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
-import { PLANS, type PlanId } from "#app/lib/plans.ts";
+import { PLANS, type PlanId } from "#core/plans.ts";
 import { alertDeliveries, alerts, profiles, user } from "#server/db/schema.ts";
 import { ProviderError } from "#server/delivery/twilio.ts";
 import type { DeliveryReceipt, Reconciliation } from "#server/delivery/types.ts";

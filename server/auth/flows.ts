@@ -8,7 +8,7 @@ import {
   passwordErrors,
   sanitizeText,
   type ValidationKey,
-} from "#app/lib/validation.ts";
+} from "#core/validation.ts";
 import { account, authChallenges, user } from "#server/db/schema.ts";
 import { recordAudit } from "#server/domain/audit.ts";
 import { saveProfile } from "#server/domain/profiles.ts";

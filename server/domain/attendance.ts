@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { ScanDirection } from "#app/lib/reader.ts";
+import type { ScanDirection } from "#core/reader.ts";
 import type { Executor } from "#server/db/client.ts";
 import { attendanceScans, profiles, tags, user, userRoles } from "#server/db/schema.ts";
 import type { RateRule } from "#server/security/rate-limit.ts";

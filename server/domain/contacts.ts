@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { PLANS, type PlanId } from "#app/lib/plans.ts";
-import type { ContactChannel, ContactInput } from "#app/lib/validation.ts";
+import { PLANS, type PlanId } from "#core/plans.ts";
+import type { ContactChannel, ContactInput } from "#core/validation.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
 import { contacts } from "#server/db/schema.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { LIMITS, stripAngleBrackets } from "#app/lib/validation.ts";
+import { LIMITS, stripAngleBrackets } from "#core/validation.ts";
 import { user } from "#server/db/schema.ts";
 import { messageText } from "#server/messages/catalog.ts";
 import { consumeAll, type RateRule } from "#server/security/rate-limit.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { PlanId } from "#app/lib/plans.ts";
+import type { PlanId } from "#core/plans.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
 import { profiles } from "#server/db/schema.ts";

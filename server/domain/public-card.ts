@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { countryFromAcceptLanguage } from "#app/lib/emergency-numbers.ts";
-import { detectRequestLanguage } from "#app/lib/i18n.ts";
-import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "#app/lib/offline.ts";
+import { countryFromAcceptLanguage } from "#core/emergency-numbers.ts";
+import { detectRequestLanguage } from "#core/languages.ts";
+import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "#core/offline.ts";
 import { alertTokens } from "#server/alerts/tokens.ts";
 import { alertDeliveries, alerts, profiles, tags, tagViewLogs } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like, lt, or, sql } from "drizzle-orm";
-import { QA_CONTACT_NUMBER, QA_OWNER_NAME } from "#app/lib/qa-checks.ts";
+import { QA_CONTACT_NUMBER, QA_OWNER_NAME } from "#core/qa.ts";
 import { tags, user } from "#server/db/schema.ts";
 import type { RateRule } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { SalesEnquiry } from "#app/lib/sales-enquiry.ts";
+import type { SalesEnquiry } from "#core/sales-enquiry.ts";
 import { auditEvents, salesEnquiries } from "#server/db/schema.ts";
 import type { RateRule } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";

@@ -1,14 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import {
-  ACTIVATION_TOKEN_PATTERN,
-  activationTokenHasher,
-  newActivationToken,
-  newTagId,
-  PRODUCTS,
-  TAG_ALPHABET,
-  TAG_ID_PATTERN,
-} from "./tag-ids.ts";
+import { ACTIVATION_TOKEN_PATTERN, PRODUCTS, TAG_ALPHABET, TAG_ID_PATTERN } from "#core/tag-ids.ts";
+import { activationTokenHasher, newActivationToken, newTagId } from "./tag-ids.ts";
 
 describe("tag ids and activation tokens (DESIGN 1.10)", () => {
   it("ids are {PREFIX}-XXXXX with the product's prefix", () => {

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
-import { PLANS, type PlanId } from "#app/lib/plans.ts";
+import { PLANS, type PlanId } from "#core/plans.ts";
 import { profiles, tags } from "#server/db/schema.ts";
 import { consumeAll } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";

@@ -1,6 +1,6 @@
 import { eq, or, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { isPlanId, type PlanId } from "#app/lib/plans.ts";
+import { isPlanId, type PlanId } from "#core/plans.ts";
 import type { Executor } from "#server/db/client.ts";
 import { profiles, user, userRoles } from "#server/db/schema.ts";
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { parseAccept } from "hono/utils/accept";
 import type { AppLoadContext } from "react-router";
-import { hasSessionCookie } from "#app/lib/session.server.ts";
+import { hasSessionCookie } from "#server/auth/session-cookie.ts";
 import {
   cardRenderInputs,
   countsAsScan,

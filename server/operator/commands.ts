@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { PLAN_IDS } from "#app/lib/plans.ts";
+import { PLAN_IDS } from "#core/plans.ts";
+import { PRODUCTS } from "#core/tag-ids.ts";
 import type { Config } from "#server/config.ts";
 import type { Executor } from "#server/db/client.ts";
-import { PRODUCTS } from "#server/domain/tag-ids.ts";
 import { MAX_MINT_BATCH, mintedTagsCsv, mintTags } from "#server/domain/tags.ts";
 import { grantRole, ROLES, setUserPlan } from "#server/domain/users.ts";
 

@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from "hono";
-import { countryFromAcceptLanguage, emergencyNumberFor } from "#app/lib/emergency-numbers.ts";
-import { detectRequestLanguage } from "#app/lib/i18n.ts";
-import en from "#app/locales/en/card.json";
-import es from "#app/locales/es/card.json";
-import fr from "#app/locales/fr/card.json";
-import vi from "#app/locales/vi/card.json";
+import { countryFromAcceptLanguage, emergencyNumberFor } from "#core/emergency-numbers.ts";
+import { detectRequestLanguage } from "#core/languages.ts";
+import en from "#core/locales/en/card.json";
+import es from "#core/locales/es/card.json";
+import fr from "#core/locales/fr/card.json";
+import vi from "#core/locales/vi/card.json";
 import type { Services } from "#server/services.ts";
 import { addressKey } from "./address-key.ts";
 import type { RateRule } from "./rate-limit.ts";

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, ne } from "drizzle-orm";
-import type { ContactInput } from "#app/lib/validation.ts";
+import type { ContactInput } from "#core/validation.ts";
 import { raiseAlert } from "#server/alerts/create.ts";
 import { loadConfig } from "#server/config.ts";
 import { openPglite } from "#server/db/client.ts";

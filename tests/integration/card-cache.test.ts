@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "#app/lib/offline.ts";
+import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "#core/offline.ts";
 import { profiles, tagViewLogs } from "#server/db/schema.ts";
 import { insertContact } from "#server/domain/contacts.ts";
 import { markTagLost, setTagVisibility } from "#server/domain/tag-lifecycle.ts";

@@ -11,7 +11,7 @@ import { cardPage } from "#app/content/products/cards.server.ts";
 import { keychainPage } from "#app/content/products/keychains.server.ts";
 import { wristbandPage } from "#app/content/products/wristbands.server.ts";
 import type { Section } from "#app/content/types.ts";
-import { LANGUAGES, type Language } from "#app/lib/i18n.ts";
+import { LANGUAGES, type Language } from "#core/languages.ts";
 import { clientBuildDir, projectRoot } from "#server/paths.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
 
@@ -125,7 +125,7 @@ const metaOf = (html: string, attribute: string, name: string) =>
 
 const commonLocale = (lng: Language) =>
   JSON.parse(
-    readFileSync(path.join(projectRoot, "app", "locales", lng, "common.json"), "utf8"),
+    readFileSync(path.join(projectRoot, "core", "locales", lng, "common.json"), "utf8"),
   ) as { pages: Record<string, { description: string }>; home: { description: string } };
 
 async function page(pathAndQuery: string) {

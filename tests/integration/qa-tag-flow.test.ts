@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QA_CONTACT_NUMBER, QA_OWNER_NAME } from "#app/lib/qa-checks.ts";
+import { QA_CONTACT_NUMBER, QA_OWNER_NAME } from "#core/qa.ts";
 import { tags, user } from "#server/db/schema.ts";
 import { QA_BATCH, QA_EMAIL_DOMAIN } from "#server/domain/qa-tag-flow.ts";
 import { grantRole } from "#server/domain/users.ts";

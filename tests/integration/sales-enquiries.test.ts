@@ -288,10 +288,10 @@ describe("/contact and /qa in every language", () => {
   for (const lng of ["en", "es", "fr", "vi"] as const) {
     it(`render in ${lng} with no missing keys`, async () => {
       const sales = JSON.parse(
-        readFileSync(path.join(projectRoot, `app/locales/${lng}/sales.json`), "utf8"),
+        readFileSync(path.join(projectRoot, `core/locales/${lng}/sales.json`), "utf8"),
       );
       const qa = JSON.parse(
-        readFileSync(path.join(projectRoot, `app/locales/${lng}/qa.json`), "utf8"),
+        readFileSync(path.join(projectRoot, `core/locales/${lng}/qa.json`), "utf8"),
       );
       const contact = await (await app.request(`/contact?lng=${lng}`)).text();
       expect(contact).toContain(`lang="${lng}"`);

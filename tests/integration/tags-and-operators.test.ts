@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TAG_ID_PATTERN } from "#core/tag-ids.ts";
 import { profiles, tags, userRoles } from "#server/db/schema.ts";
-import { activationTokenHasher, TAG_ID_PATTERN } from "#server/domain/tag-ids.ts";
+import { activationTokenHasher } from "#server/domain/tag-ids.ts";
 import { mintedTagsCsv, mintTags } from "#server/domain/tags.ts";
 import { hasRole } from "#server/domain/users.ts";
 import { runOperatorCommand } from "#server/operator/commands.ts";

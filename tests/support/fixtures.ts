@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { PlanId } from "#app/lib/plans.ts";
-import type { ContactInput } from "#app/lib/validation.ts";
+import type { PlanId } from "#core/plans.ts";
+import type { ContactInput } from "#core/validation.ts";
 import { profiles, tags, user } from "#server/db/schema.ts";
 import { addContacts } from "#server/domain/contacts.ts";
 import { saveProfile } from "#server/domain/profiles.ts";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { cn } from "#app/lib/cn.ts";
-import { passwordStrength } from "#app/lib/validation.ts";
+import { passwordStrength } from "#core/validation.ts";
 
 const BAR_COLOURS = ["bg-destructive", "bg-destructive", "bg-warning", "bg-success", "bg-success"];
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { LANGUAGE_NAMES, LANGUAGES } from "#app/lib/i18n.ts";
+import { LANGUAGE_NAMES, LANGUAGES } from "#core/languages.ts";
 
 /**
  * The card's language, as plain links: the page is rendered again by the

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { Label, Textarea } from "#app/components/ui/input.tsx";
-import { LIMITS } from "#app/lib/validation.ts";
+import { LIMITS } from "#core/validation.ts";
 import type { FoundNoticeResult } from "#server/domain/found-tag.ts";
 import { EmergencyPage } from "./emergency-page.tsx";
 import { useLocalEmergencyNumber } from "./use-local-emergency-number.ts";

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { GET_STARTED_HREF } from "#app/components/site-header.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import type { ProductPage as ProductContent } from "#app/content/types.ts";
-import { useRootData } from "#app/root.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
 import { Eyebrow } from "./eyebrow.tsx";
 import { ContentSection } from "./rich-text.tsx";
 import { TableOfContents } from "./table-of-contents.tsx";

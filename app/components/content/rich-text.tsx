@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Block, Section } from "#app/content/types.ts";
 import { cn } from "#app/lib/cn.ts";
-import { useRootData } from "#app/root.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
 
 /** `[label](href)`, `**strong**` or a `code` name. */
 const INLINE = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*(.+?)\*\*|`([^`]+)`/g;

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Input, Label, Select } from "#app/components/ui/input.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { CONTACT_CHANNELS, LIMITS, sanitizeText, validateContact } from "#app/lib/validation.ts";
+import { CONTACT_CHANNELS, LIMITS, sanitizeText, validateContact } from "#core/validation.ts";
 import { ConfirmAction } from "./confirm-action.tsx";
 
 export type ContactField = "name" | "channel" | "value";

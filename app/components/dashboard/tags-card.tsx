@@ -5,7 +5,7 @@ import { Notice, type NoticeData } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
-import type { DashboardActionData } from "#app/routes/dashboard.tsx";
+import type { DashboardActionData } from "./action-data.ts";
 import { ConfirmAction } from "./confirm-action.tsx";
 import { WriteTagButton } from "./write-tag-button.tsx";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { cn } from "#app/lib/cn.ts";
-import { BILLING_CYCLES, type BillingCycle } from "#app/lib/plans.ts";
+import { BILLING_CYCLES, type BillingCycle } from "#core/plans.ts";
 import { KeepSearchParams } from "./keep-search-params.tsx";
 
 /**

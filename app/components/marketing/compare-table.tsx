@@ -1,6 +1,7 @@
 import { Check, Minus } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { COMPARISON_ROWS, PLAN_COMPARISON, PLAN_IDS, PLANS, planVars } from "#app/lib/plans.ts";
+import { COMPARISON_ROWS, PLAN_COMPARISON, PLANS, planVars } from "#app/lib/plans.ts";
+import { PLAN_IDS } from "#core/plans.ts";
 
 /** The compare-plans table: one row per feature of spec section 9, one column per plan. */
 export function CompareTable({ id }: { id?: string }) {

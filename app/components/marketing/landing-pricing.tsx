@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { BillingCycle, PlanId } from "#app/lib/plans.ts";
+import type { BillingCycle, PlanId } from "#core/plans.ts";
 import { BillingToggle } from "./billing-toggle.tsx";
 import { CompareTable } from "./compare-table.tsx";
 import { PLAN_FAQ_IDS, usePlanFaq } from "./faq-items.ts";

@@ -4,7 +4,8 @@ import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
-import type { Plan, PlanId } from "#app/lib/plans.ts";
+import type { Plan } from "#app/lib/plans.ts";
+import type { PlanId } from "#core/plans.ts";
 
 /** What /pricing's action answers when it does not redirect. */
 export interface PlanActionData {

@@ -14,14 +14,8 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "#app/lib/cn.ts";
-import {
-  type BillingCycle,
-  type ChannelBadge,
-  displayPrice,
-  formatAmount,
-  type Plan,
-  planVars,
-} from "#app/lib/plans.ts";
+import { type ChannelBadge, type Plan, planVars } from "#app/lib/plans.ts";
+import { type BillingCycle, displayPrice, formatAmount } from "#core/plans.ts";
 import { usePriceFormatter } from "./use-price.ts";
 
 const PLAN_ICONS = { shield: Shield, zap: Zap, users: Users, building: Building2 } as const;

@@ -1,4 +1,5 @@
-import { type BillingCycle, PLAN_IDS, PLANS, type PlanId } from "#app/lib/plans.ts";
+import { PLANS } from "#app/lib/plans.ts";
+import { type BillingCycle, PLAN_IDS, type PlanId } from "#core/plans.ts";
 import { PlanAction } from "./plan-action.tsx";
 import { PlanCard } from "./plan-card.tsx";
 

@@ -6,7 +6,7 @@ import { Notice } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { Input, Label } from "#app/components/ui/input.tsx";
-import type { ScanDirection } from "#app/lib/reader.ts";
+import type { ScanDirection } from "#core/reader.ts";
 
 export interface Attendance {
   from: string;

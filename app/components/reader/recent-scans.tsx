@@ -1,7 +1,7 @@
 import { LogIn, LogOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
-import type { ScanDirection } from "#app/lib/reader.ts";
+import type { ScanDirection } from "#core/reader.ts";
 
 export interface RecentScan {
   id: string;

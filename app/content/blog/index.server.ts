@@ -1,11 +1,11 @@
+import { choosingEmergencyContacts } from "#app/content/blog/articles/choosing-emergency-contacts.server.ts";
+import { safetapForSchools } from "#app/content/blog/articles/safetap-for-schools.server.ts";
+import { travellingAbroadWithSafetap } from "#app/content/blog/articles/travelling-abroad-with-safetap.server.ts";
+import { whatToPutOnYourEmergencyCard } from "#app/content/blog/articles/what-to-put-on-your-emergency-card.server.ts";
+import { writingAllergiesAndMedications } from "#app/content/blog/articles/writing-allergies-and-medications.server.ts";
 import { formatDate } from "#app/content/localized.server.ts";
 import type { Article, Block, BlogIndex, Localized } from "#app/content/types.ts";
-import type { Language } from "#app/lib/i18n.ts";
-import { choosingEmergencyContacts } from "./articles/choosing-emergency-contacts.server.ts";
-import { safetapForSchools } from "./articles/safetap-for-schools.server.ts";
-import { travellingAbroadWithSafetap } from "./articles/travelling-abroad-with-safetap.server.ts";
-import { whatToPutOnYourEmergencyCard } from "./articles/what-to-put-on-your-emergency-card.server.ts";
-import { writingAllergiesAndMedications } from "./articles/writing-allergies-and-medications.server.ts";
+import type { Language } from "#core/languages.ts";
 
 export const blogIndex: Localized<BlogIndex> = {
   en: {

@@ -1,0 +1,100 @@
+import { CheckCircle2, MapPin } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { requestTranslator } from "#app/lib/i18n.server.ts";
+import { detectRequestLanguage } from "#core/languages.ts";
+import { acknowledge, findAcknowledgeable } from "#server/alerts/acknowledge.ts";
+import { formatAlertTime, mapUrl, timeZoneForCountry } from "#server/alerts/compose.ts";
+import type { Route } from "./+types/ack";
+
+function describe(
+  found: NonNullable<Awaited<ReturnType<typeof findAcknowledgeable>>>,
+  language: string,
+) {
+  return {
+    ownerName: found.ownerName,
+    // The owner's clock, as in the message that brought the contact here (decision 115).
+    time: formatAlertTime(found.createdAt, language, timeZoneForCountry(found.ownerCountry)),
+    map: found.latitude && found.longitude ? mapUrl(found.latitude, found.longitude) : null,
+    isTest: found.isTest,
+    cancelled: found.alertStatus === "cancelled",
+    acknowledged: Boolean(found.acknowledgedAt),
+  };
+}
+
+/**
+ * The link in each alert message. Opening it only shows this page (mail
+ * scanners open links); pressing the button is what acknowledges.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const t = requestTranslator(request);
+  const found = await findAcknowledgeable(context.services, params.token);
+  if (!found) return data({ alert: null, title: t("card:ack.invalid") }, { status: 404 });
+  return {
+    alert: describe(found, detectRequestLanguage(request)),
+    title: t("card:ack.title", { name: found.ownerName }),
+  };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: `${data?.title ?? ""} | SafeTap` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const t = requestTranslator(request);
+  const found = await acknowledge(context.services, params.token);
+  if (!found) return data({ alert: null, title: t("card:ack.invalid") }, { status: 404 });
+  return {
+    alert: { ...describe(found, detectRequestLanguage(request)), acknowledged: true },
+    title: t("card:ack.title", { name: found.ownerName }),
+  };
+}
+
+export default function Acknowledge({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("card");
+  const alert = (actionData ?? loaderData).alert;
+  if (!alert) {
+    return (
+      <main className="mx-auto max-w-md px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{t("ack.invalid")}</h1>
+      </main>
+    );
+  }
+  return (
+    <main className="mx-auto max-w-md space-y-4 px-4 py-12">
+      <h1 className="text-3xl font-bold">{t("ack.title", { name: alert.ownerName })}</h1>
+      <p className="text-muted-foreground">{t("ack.raisedAt", { time: alert.time })}</p>
+      {alert.map ? (
+        <a
+          href={alert.map}
+          className="flex items-center gap-2 text-primary underline"
+          rel="noopener"
+        >
+          <MapPin className="size-4" aria-hidden="true" /> {t("ack.map")}
+        </a>
+      ) : null}
+      {alert.isTest ? (
+        <p className="rounded-lg bg-muted p-3">{t("ack.test")}</p>
+      ) : alert.cancelled ? (
+        <p className="rounded-lg bg-muted p-3">{t("ack.cancelled", { name: alert.ownerName })}</p>
+      ) : alert.acknowledged ? (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-lg bg-success/10 p-3 font-semibold"
+        >
+          <CheckCircle2 className="mt-0.5 size-5 text-success" aria-hidden="true" /> {t("ack.done")}
+        </p>
+      ) : (
+        <Form method="post" className="space-y-3">
+          <p>{t("ack.question")}</p>
+          <Button type="submit" size="lg" className="h-14 w-full text-lg">
+            {t("ack.button")}
+          </Button>
+        </Form>
+      )}
+      <p className="text-sm text-muted-foreground">{t("ack.callHelp")}</p>
+    </main>
+  );
+}

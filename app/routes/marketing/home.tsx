@@ -1,0 +1,62 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLoaderData } from "react-router";
+import { Audiences } from "#app/components/marketing/audiences.tsx";
+import {
+  ClosingCta,
+  onPrimaryOutline,
+  onPrimarySolid,
+} from "#app/components/marketing/closing-cta.tsx";
+import { HowItWorks } from "#app/components/marketing/how-it-works.tsx";
+import { LandingHero } from "#app/components/marketing/landing-hero.tsx";
+import { LandingPricing } from "#app/components/marketing/landing-pricing.tsx";
+import { signupHref } from "#app/components/marketing/plan-action.tsx";
+import { Testimonials } from "#app/components/marketing/testimonials.tsx";
+import { TrustBar } from "#app/components/marketing/trust-bar.tsx";
+import { WhySafeTap } from "#app/components/marketing/why-safetap.tsx";
+import { seoFor } from "#app/lib/i18n.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
+import { useRootData } from "#app/lib/root-data.ts";
+import { isBillingCycle } from "#core/plans.ts";
+import type { Route } from "./+types/home";
+import { planViewer } from "./pricing.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const billing = new URL(request.url).searchParams.get("billing");
+  return {
+    seo: seoFor(request, "home"),
+    ...(await planViewer(request, context)),
+    // Only read without JavaScript, when the billing toggle is a plain GET form.
+    billing: isBillingCycle(billing) ? billing : "monthly",
+  };
+}
+export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+
+/** The landing page: every section of spec section 2, in order. */
+export default function Home() {
+  const { t } = useTranslation("marketing");
+  const root = useRootData();
+  const { signedIn, currentPlan, billing } = useLoaderData<typeof loader>();
+  return (
+    <main>
+      <LandingHero storeUrl={root?.storeUrl ?? "/"} />
+      <TrustBar />
+      <HowItWorks />
+      <WhySafeTap />
+      <LandingPricing initialCycle={billing} signedIn={signedIn} currentPlan={currentPlan} />
+      <Testimonials />
+      <Audiences />
+      <ClosingCta
+        headingId="closing-title"
+        title={t("landing.closing.title")}
+        body={t("landing.closing.body")}
+      >
+        <Link to={signupHref("free")} className={onPrimarySolid}>
+          {t("landing.closing.tryFree")}
+        </Link>
+        <Link to="/for-organizations" className={onPrimaryOutline}>
+          {t("landing.closing.organizations")}
+        </Link>
+      </ClosingCta>
+    </main>
+  );
+}

@@ -1,0 +1,15 @@
+import { ProductPage } from "#app/components/content/product-page.tsx";
+import { contentFor } from "#app/content/localized.server.ts";
+import { WRISTBAND_EXAMPLE_ID, wristbandPage } from "#app/content/products/wristbands.server.ts";
+import { metaTags } from "#app/lib/meta.ts";
+import type { Route } from "./+types/wristbands";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { content } = contentFor(wristbandPage, request);
+  return { seo: content.seo, product: content, exampleTagId: WRISTBAND_EXAMPLE_ID };
+}
+export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+
+export default function WristbandsPage({ loaderData }: Route.ComponentProps) {
+  return <ProductPage kind="wristbands" {...loaderData} />;
+}
