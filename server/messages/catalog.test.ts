@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGE_CATALOG, MESSAGE_LANGUAGES, messageText } from "./catalog.ts";
+import { LANGUAGES } from "#core/languages.ts";
+import { MESSAGE_CATALOG, messageText } from "./catalog.ts";
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe("outgoing message texts", () => {
   const english = MESSAGE_CATALOG.en;
-  for (const language of MESSAGE_LANGUAGES) {
+  for (const language of LANGUAGES) {
     it(`${language} has every text, none empty, with the same placeholders`, () => {
       const catalog = MESSAGE_CATALOG[language];
       expect(Object.keys(catalog).sort()).toEqual(Object.keys(english).sort());

@@ -2,8 +2,7 @@
  * Texts SafeTap sends by email, SMS, WhatsApp or voice, in each language.
  * Server-only: none of this ships to browsers. Placeholders are {{name}}.
  */
-export const MESSAGE_LANGUAGES = ["en", "es", "fr", "vi"] as const;
-export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+import { isLanguage, type Language } from "#core/languages.ts";
 
 type Catalog = Record<string, string>;
 
@@ -207,11 +206,7 @@ const vi: Catalog = {
   "found.manage": "Khi đã lấy lại thẻ, hãy đánh dấu trong trang tổng quan của bạn: {{url}}",
 };
 
-export const MESSAGE_CATALOG: Record<MessageLanguage, Catalog> = { en, es, fr, vi };
-
-export function isMessageLanguage(value: unknown): value is MessageLanguage {
-  return typeof value === "string" && (MESSAGE_LANGUAGES as readonly string[]).includes(value);
-}
+export const MESSAGE_CATALOG: Record<Language, Catalog> = { en, es, fr, vi };
 
 /** The text for `key` in `language` (English when missing), with {{placeholders}} filled. */
 export function messageText(
@@ -219,7 +214,7 @@ export function messageText(
   key: string,
   values: Record<string, string | number> = {},
 ): string {
-  const catalog = isMessageLanguage(language) ? MESSAGE_CATALOG[language] : en;
+  const catalog = isLanguage(language) ? MESSAGE_CATALOG[language] : en;
   const template = catalog[key] ?? en[key];
   if (template === undefined) throw new Error(`No message text "${key}"`);
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
