@@ -4,6 +4,13 @@ export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = "en";
 export const LANGUAGE_COOKIE = "lng";
 export const LANGUAGE_STORAGE_KEY = "lng";
+/**
+ * Namespaces of core/locales that only the server reads: `messages` holds the texts
+ * SafeTap sends (server/messages/catalog.ts). The browser's loader leaves them out
+ * and the build fails if one reaches a client chunk (vite.config.ts).
+ */
+export const SERVER_ONLY_NAMESPACES: readonly string[] = ["messages"];
+
 /** Each language's own name, for the language switcher. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: "English",

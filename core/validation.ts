@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { isLanguage, type Language } from "./languages.ts";
 
 /**
  * Input rules of spec section 5, shared by the forms and the server actions.
@@ -166,7 +167,6 @@ export function validateContact(input: {
   return { ok: true, contact: { name, channel: input.channel, value: toE164(raw) } };
 }
 
-export const PROFILE_LANGUAGES = ["en", "es", "fr", "vi"] as const;
 export const COUNTRIES = ["us", "ca", "gb", "au", "mx", "es", "fr", "vn"] as const;
 export const BLOOD_TYPES = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"] as const;
 
@@ -229,7 +229,8 @@ export function safeRedirect(value: unknown): string | null {
 
 export interface ProfileFields {
   fullName: string;
-  language: (typeof PROFILE_LANGUAGES)[number];
+  /** The profile's language: one of core/languages.ts LANGUAGES. */
+  language: Language;
   country: Country;
   dateOfBirth: string | null;
   bloodType: (typeof BLOOD_TYPES)[number] | null;
@@ -271,7 +272,7 @@ export function validateProfile(
     return fail("account:onboarding.errors.invalidName", "validation.invalidName", 1, "fullName");
   }
   const language = input.language;
-  if (!(PROFILE_LANGUAGES as readonly unknown[]).includes(language)) {
+  if (!isLanguage(language)) {
     return fail(
       "account:onboarding.errors.incomplete",
       "validation.languageRequired",
@@ -309,7 +310,7 @@ export function validateProfile(
     ok: true,
     profile: {
       fullName,
-      language: language as ProfileFields["language"],
+      language,
       country: country as Country,
       dateOfBirth: dob || null,
       bloodType: (blood || null) as ProfileFields["bloodType"],

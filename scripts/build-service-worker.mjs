@@ -37,7 +37,8 @@ export function precacheList() {
   for (const name of readdirSync(path.join(CLIENT, "assets"))) {
     if (name.endsWith(".css")) files.add(`/assets/${name}`);
   }
-  // Written by the locale-chunks plugin in vite.config.ts: every language's strings.
+  // Written by the locale-chunks plugin in vite.config.ts: every language's page strings
+  // (never the server-only `messages` namespace, which the build refuses to ship).
   const locales = JSON.parse(readFileSync("build/locale-chunks.json", "utf8"));
   for (const file of locales) files.add(file);
   for (const name of readdirSync(CLIENT)) {

@@ -3,9 +3,12 @@ import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, type Language } from "#core/lang
 
 type Namespaces = Record<string, Record<string, unknown>>;
 
-const modules = import.meta.glob<{ default: Record<string, unknown> }>(
+// Every namespace but the server-only ones (SERVER_ONLY_NAMESPACES: the texts the
+// server sends never reach a browser).
+const modules = import.meta.glob<{ default: Record<string, unknown> }>([
   "../../core/locales/*/*.json",
-);
+  "!../../core/locales/*/messages.json",
+]);
 
 /**
  * Loads the namespaces of one language: all of them, or only those a page

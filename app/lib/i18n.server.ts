@@ -4,13 +4,14 @@ import { detectRequestLanguage, type Language } from "#core/languages.ts";
 import { i18nOptions } from "./i18n.ts";
 
 const modules = import.meta.glob<{ default: Record<string, unknown> }>(
-  "../../core/locales/*/*.json",
-  {
-    eager: true,
-  },
+  ["../../core/locales/*/*.json", "!../../core/locales/*/messages.json"],
+  { eager: true },
 );
 
-/** Every locale, bundled into the server build. */
+/**
+ * Every locale the pages use, bundled into the server build. The texts SafeTap
+ * sends (`messages`) are read by server/messages/catalog.ts instead.
+ */
 export const resources: Resource = {};
 for (const [file, module] of Object.entries(modules)) {
   const [, lng, ns] = file.match(/locales\/([a-z]+)\/([a-z-]+)\.json$/) ?? [];

@@ -6,7 +6,10 @@ import {
   LANGUAGES,
   languageFromAcceptHeader,
   matchLanguage,
+  SERVER_ONLY_NAMESPACES,
 } from "#core/languages.ts";
+import { loadLanguage } from "./i18n.client.ts";
+import { resources } from "./i18n.server.ts";
 
 const localesDir = path.join(import.meta.dirname, "..", "..", "core", "locales");
 
@@ -57,6 +60,27 @@ describe("locale files", () => {
       });
     }
   }
+});
+
+describe("the server-only namespace (the texts SafeTap sends)", () => {
+  const all = readdirSync(path.join(localesDir, "en")).map((f) => f.replace(/\.json$/, ""));
+  const pageNamespaces = all.filter((ns) => !SERVER_ONLY_NAMESPACES.includes(ns)).sort();
+
+  it("is a locale file in every language, checked like the others above", () => {
+    expect(SERVER_ONLY_NAMESPACES).toEqual(["messages"]);
+    expect(all).toEqual(expect.arrayContaining([...SERVER_ONLY_NAMESPACES]));
+  });
+
+  it("is never loaded by the browser, which loads every other namespace", async () => {
+    for (const lng of LANGUAGES) {
+      expect(Object.keys(await loadLanguage(lng)).sort()).toEqual(pageNamespaces);
+    }
+  });
+
+  it("is not among the pages' strings on the server either", () => {
+    for (const lng of LANGUAGES)
+      expect(Object.keys(resources[lng]!).sort()).toEqual(pageNamespaces);
+  });
 });
 
 describe("language detection (spec: query, cookie, local storage, browser, page tag)", () => {

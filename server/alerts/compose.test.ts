@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGE_LANGUAGES } from "#server/messages/catalog.ts";
+import { LANGUAGES } from "#core/languages.ts";
 import { composeAlertMessage, formatAlertTime, timeZoneForCountry } from "./compose.ts";
 
 /** 14:02 UTC on a winter day: 15:02 in Paris, 09:02 in New York. */
@@ -37,7 +37,7 @@ describe("times in messages to contacts", () => {
     fr: /15:02 UTC\+1 \(Europe\/Paris\)/,
     vi: /15:02 .*GMT\+1 \(Europe\/Paris\)/,
   };
-  for (const language of MESSAGE_LANGUAGES) {
+  for (const language of LANGUAGES) {
     it(`${language}: SMS, email and voice give the owner's local time and name the zone`, () => {
       const timeZone = timeZoneForCountry("fr");
       for (const channel of ["sms", "email", "voice"] as const) {

@@ -1,3 +1,4 @@
+import { messageText, STAFF_LANGUAGE } from "#server/messages/catalog.ts";
 import type { Services } from "#server/services.ts";
 import { operatorAddresses } from "./toll-limits.ts";
 
@@ -36,11 +37,12 @@ export function spendBreaker(services: Services): SpendBreaker {
     );
     const body =
       level === "sms_voice"
-        ? `SafeTap sent ${paid.points} SMS/WhatsApp/voice messages in the last hour. SMS and calls are held back until the hour is over; WhatsApp and email still go. Look for toll fraud in the alert log.`
-        : `SafeTap also sent ${whatsapp.points} WhatsApp messages beyond that. Only email goes until the hour is over.`;
+        ? messageText(STAFF_LANGUAGE, "staff.spendBreaker.smsVoice", { sends: paid.points })
+        : messageText(STAFF_LANGUAGE, "staff.spendBreaker.whatsapp", { sends: whatsapp.points });
+    const subject = messageText(STAFF_LANGUAGE, "staff.spendBreaker.subject");
     for (const to of await operatorAddresses(services)) {
       await services.messenger
-        .send({ channel: "email", to, subject: "SafeTap: provider spend breaker tripped", body })
+        .send({ channel: "email", to, subject, body })
         .catch((error) => logger.error({ err: error }, "paging the operator failed"));
     }
   }

@@ -1,3 +1,4 @@
+import { isLanguage, type Language } from "#core/languages.ts";
 import type {
   ChannelAdapter,
   DeliveryReceipt,
@@ -29,7 +30,7 @@ export class ProviderError extends Error {
 }
 
 /** Twilio's voices by language, for calls spoken in the owner's language. */
-const VOICE_LANGUAGE: Record<string, string> = {
+const VOICE_LANGUAGE: Record<Language, string> = {
   en: "en-US",
   es: "es-ES",
   fr: "fr-FR",
@@ -179,7 +180,9 @@ export function twilioAdapter(options: TwilioOptions): ChannelAdapter {
         }
         case "voice": {
           if (!options.from) throw new ProviderError("TWILIO_FROM is not set", 0, true);
-          const language = VOICE_LANGUAGE[message.language ?? "en"] ?? "en-US";
+          const language = isLanguage(message.language)
+            ? VOICE_LANGUAGE[message.language]
+            : "en-US";
           const say = `<Say language="${language}">${escapeXml(message.body)}</Say>`;
           return post(
             "Calls",

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { SalesEnquiry } from "#core/sales-enquiry.ts";
 import { auditEvents, salesEnquiries } from "#server/db/schema.ts";
+import { messageText, STAFF_LANGUAGE } from "#server/messages/catalog.ts";
 import type { RateRule } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "./audit.ts";
@@ -52,7 +53,10 @@ export async function submitSalesEnquiry(
       {
         channel: "email",
         to: config.salesEmail,
-        subject: `Sales enquiry: ${enquiry.organization} (${enquiry.fullName})`,
+        subject: messageText(STAFF_LANGUAGE, "staff.salesEnquiry.subject", {
+          organization: enquiry.organization,
+          name: enquiry.fullName,
+        }),
         body: salesMailBody(enquiry, {
           id,
           language: input.language,
@@ -77,30 +81,26 @@ export async function submitSalesEnquiry(
 }
 
 /**
- * The mail to the sales team. Staff-facing, so in English only (the team's
- * working language), unlike the catalogue's messages to users and contacts.
+ * The mail to the sales team. Staff-facing, so in the team's working language
+ * (STAFF_LANGUAGE), unlike the messages to users and contacts.
  */
 export function salesMailBody(
   enquiry: SalesEnquiry,
   meta: { id: string; language: string; createdAt: Date; adminUrl: string },
 ): string {
-  return [
-    "A new sales / demo enquiry arrived through the SafeTap website.",
-    "",
-    `Name: ${enquiry.fullName}`,
-    `Organization: ${enquiry.organization}`,
-    `Email: ${enquiry.email}`,
-    `Phone: ${enquiry.phone ?? "-"}`,
-    `Industry: ${enquiry.industry}`,
-    `Estimated users: ${enquiry.estimatedUsers}`,
-    `Language: ${meta.language}`,
-    `Received: ${meta.createdAt.toISOString()}`,
-    "",
-    "Message:",
-    enquiry.message,
-    "",
-    `We promise a reply within 24 hours. All enquiries: ${meta.adminUrl} (reference ${meta.id})`,
-  ].join("\n");
+  return messageText(STAFF_LANGUAGE, "staff.salesEnquiry.body", {
+    name: enquiry.fullName,
+    organization: enquiry.organization,
+    email: enquiry.email,
+    phone: enquiry.phone ?? "-",
+    industry: enquiry.industry,
+    users: enquiry.estimatedUsers,
+    language: meta.language,
+    received: meta.createdAt.toISOString(),
+    message: enquiry.message,
+    adminUrl: meta.adminUrl,
+    id: meta.id,
+  });
 }
 
 /** Newest enquiries first, each with whether its mail to the sales address failed. */

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { countryFromAcceptLanguage, emergencyNumberFor } from "#core/emergency-numbers.ts";
-import { detectRequestLanguage } from "#core/languages.ts";
+import { detectRequestLanguage, type Language } from "#core/languages.ts";
 import en from "#core/locales/en/card.json";
 import es from "#core/locales/es/card.json";
 import fr from "#core/locales/fr/card.json";
@@ -40,7 +40,7 @@ interface Window {
 }
 
 type LimitStrings = { title: string; body: string; call: string };
-const STRINGS: Record<string, LimitStrings> = {
+const STRINGS: Record<Language, LimitStrings> = {
   en: en.limited,
   es: es.limited,
   fr: fr.limited,
@@ -56,7 +56,7 @@ const escapeHtml = (text: string) =>
 /** The tiny page a refused reader gets: what happened and the emergency number. */
 export function tooManyCardsPage(request: Request, retryAfterSeconds: number): Response {
   const language = detectRequestLanguage(request);
-  const strings = STRINGS[language] ?? STRINGS.en!;
+  const strings = STRINGS[language];
   const number = emergencyNumberFor(
     countryFromAcceptLanguage(request.headers.get("accept-language")),
   );

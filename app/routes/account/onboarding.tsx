@@ -12,13 +12,12 @@ import { requireUser } from "#app/lib/guards.server.ts";
 import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { metaTags } from "#app/lib/meta.ts";
 import { PLANS } from "#app/lib/plans.ts";
-import { detectRequestLanguage } from "#core/languages.ts";
+import { detectRequestLanguage, LANGUAGES } from "#core/languages.ts";
 import { onboardingContactRows } from "#core/plans.ts";
 import {
   BLOOD_TYPES,
   COUNTRIES,
   LIMITS,
-  PROFILE_LANGUAGES,
   sanitizeText,
   stripAngleBrackets,
   validateContactRows,
@@ -320,7 +319,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
                       onChange={(e) => setLanguage(e.target.value)}
                     >
                       <option value="">{t("onboarding.choose")}</option>
-                      {PROFILE_LANGUAGES.map((lng) => (
+                      {LANGUAGES.map((lng) => (
                         <option key={lng} value={lng}>
                           {t(`languages.${lng}`)}
                         </option>
