@@ -8,6 +8,6 @@ export default {
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
     // v8_middleware stays off: services reach loaders through AppLoadContext
-    // (docs/decisions/003-server-and-load-context.md).
+    // (docs/decisions/002-server-and-load-context.md).
   },
 } satisfies Config;

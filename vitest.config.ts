@@ -1,5 +1,13 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Three projects, named for what they run (docs/decisions/009-tests.md):
+ * - unit: pure functions, no server, no database, no build;
+ * - integration: the in-process app on a fresh database per file (PGlite, or PostgreSQL with
+ *   TEST_DATABASE_URL), the fault and hostile-input tests and the database-backed limiter. They
+ *   load build/, so the project's global setup builds first when the sources changed;
+ * - e2e: the production build in Chromium (same build check in its global setup).
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -10,13 +18,26 @@ export default defineConfig({
             "core/**/*.test.ts",
             "app/**/*.test.{ts,tsx}",
             "server/**/*.test.ts",
-            "tests/integration/**/*.test.ts",
-            "tests/fault/**/*.test.ts",
-            "tests/hostile/**/*.test.ts",
             "scripts/**/*.test.mjs",
           ],
           environment: "node",
           pool: "forks",
+          maxWorkers: 4,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: [
+            "tests/integration/**/*.test.ts",
+            "tests/fault/**/*.test.ts",
+            "tests/hostile/**/*.test.ts",
+          ],
+          environment: "node",
+          pool: "forks",
+          globalSetup: ["tests/support/fresh-build.ts"],
           // Vitest's default is one worker per core less one: a single worker on the
           // 2-core CI machines. These files mostly wait on servers and sockets, so
           // three at once finish in about half the time.
@@ -35,7 +56,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
-          // Runs after the unit project when both are selected.
+          // Runs after the unit and integration projects when they are selected together.
           sequence: { groupOrder: 1 },
         },
       },

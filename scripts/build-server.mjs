@@ -1,10 +1,12 @@
 // Bundles the Node entry (server/main.ts) and precompresses the client assets.
-// React Router builds the app itself (`react-router build`) before this runs.
+// React Router builds the app itself (`react-router build`) before this runs; the build
+// stamp (scripts/build-stamp.mjs) is finished last.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { buildServiceWorker } from "./build-service-worker.mjs";
+import { finishBuild } from "./build-stamp.mjs";
 
 await build({
   entryPoints: ["server/main.ts"],
@@ -42,3 +44,7 @@ function compressTree(dir) {
 }
 compressTree("build/client");
 console.log(`server bundled to build/app/main.js; ${count} client files precompressed`);
+// Last: the stamp says this build matches the sources as they were when `npm run build` began.
+if (!finishBuild(process.cwd())) {
+  console.warn("no build stamp: `npm run build` writes it (scripts/build-stamp.mjs begin)");
+}

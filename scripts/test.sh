@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs what the tests need and runs them all: lint, types, build, unit and
-# integration tests on PGlite, the integration tests again on PostgreSQL when it
-# answers on 127.0.0.1:5432 (or TEST_DATABASE_URL) with the fault tests (two instances,
-# dropped connections: PostgreSQL only), and Chromium end-to-end tests.
+# Installs what the tests need and runs them all: lint, types, build, Vitest's unit
+# project, its integration project on PGlite, the integration project again on
+# PostgreSQL when it answers on 127.0.0.1:5432 (or TEST_DATABASE_URL), with Redis when
+# it answers (the fault tests with two instances and dropped connections run only
+# there), and the e2e project in Chromium. The build comes first; the integration and
+# e2e projects find its stamp fresh and do not build again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,8 +40,11 @@ vitest() {
   npx vitest run --reporter=default --reporter=json --outputFile.json="$results/$name.json" "$@"
 }
 
-step "Unit and integration tests (PGlite)"
-vitest unit-pglite --project unit
+step "Unit tests"
+vitest unit --project unit
+
+step "Integration tests (PGlite)"
+vitest integration-pglite --project integration
 
 TEST_DATABASE_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
 TEST_REDIS_URL=${TEST_REDIS_URL:-redis://127.0.0.1:6379}
@@ -50,7 +55,7 @@ else
 fi
 if node scripts/service-available.mjs postgres "$TEST_DATABASE_URL"; then
   step "Integration tests (PostgreSQL at ${TEST_DATABASE_URL%%\?*}${TEST_REDIS_URL:+, Redis at $TEST_REDIS_URL})"
-  TEST_DATABASE_URL=$TEST_DATABASE_URL vitest integration-postgres --project unit tests/integration tests/fault server/security
+  TEST_DATABASE_URL=$TEST_DATABASE_URL vitest integration-postgres --project integration
 else
   step "PostgreSQL not reachable: skipping the PostgreSQL run"
 fi

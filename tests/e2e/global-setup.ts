@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { ensureFreshBuild } from "#scripts/build-stamp.mjs";
+import { projectRoot } from "#server/paths.ts";
 import type { DemoCredentials } from "#server/seed.ts";
 import { type RunningServer, startServer } from "#tests/support/processes.ts";
 
@@ -15,8 +17,13 @@ declare module "vitest" {
 
 let server: RunningServer | undefined;
 
-/** One production server (the real build, on the embedded default) for the end-to-end suite. */
+/**
+ * One production server (the real build, on the embedded default) for the end-to-end suite.
+ * The build is made first when the sources changed since the last one (the same stamp check
+ * as the integration project's), so the browser never tests old code.
+ */
 export async function setup(project: TestProject) {
+  await ensureFreshBuild(projectRoot);
   const dataDir = mkdtempSync(path.join(tmpdir(), "safetap-e2e-"));
   // Each browser context sends its own X-Forwarded-For (tests/e2e/browser.ts), so
   // per-address rate limits see separate people, as they would in real use.

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
 import {
   consumeAll,
   databaseRateLimiter,
   type RateLimiter,
   redisRateLimiter,
-} from "./rate-limit.ts";
+} from "#server/security/rate-limit.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
 
