@@ -15,3 +15,9 @@ export const PRODUCT_PREFIX: Record<Product, string> = {
 
 export const TAG_ID_PATTERN = /^(WB|CD|KC|ST)-[A-HJ-NP-Z2-9]{5}$/;
 export const ACTIVATION_TOKEN_PATTERN = /^ACT-[A-HJ-NP-Z2-9]{6}$/;
+
+/** A typed or scanned tag id, trimmed and upper-cased; null when it cannot name a tag. */
+export function normaliseTagId(raw: string): string | null {
+  const id = raw.trim().toUpperCase();
+  return id && id.length <= 50 && /^[A-Z0-9-]+$/.test(id) ? id : null;
+}

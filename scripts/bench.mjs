@@ -57,7 +57,7 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.
 const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
 const DELIVERY_WAIT_SECONDS = Number(process.env.BENCH_DELIVERY_WAIT_SECONDS ?? 180);
 const TIMEOUT_MINUTES = Number(process.env.BENCH_TIMEOUT_MINUTES ?? (QUICK ? 20 : 60));
-/** The card's public alert limit per tag (app/routes/card/card.tsx): alerts spread over tags. */
+/** A tag's alert share (server/security/card-alert-guard.ts): alerts spread over tags. */
 const ALERTS_PER_TAG = 3; // a tag's share before it asks for a proof of work (decision 111)
 /** Tags linked to the demo owner for the alert run at the large size. */
 const LARGE_STAGE_ALERT_TAGS = 1_000;

@@ -44,10 +44,9 @@ export function cardRenderInputs(request: Request, card: ActiveCard) {
   };
 }
 
-export function normaliseTagId(raw: string): string | null {
-  const id = raw.trim().toUpperCase();
-  return id && id.length <= 50 && /^[A-Z0-9-]+$/.test(id) ? id : null;
-}
+// The rule lives in core (the card's routes use it without the server); kept here for the
+// server's callers.
+export { normaliseTagId } from "#core/tag-ids.ts";
 
 interface CardRow {
   user_id: string | null;

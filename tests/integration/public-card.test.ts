@@ -211,6 +211,31 @@ describe("Send Emergency Alert from the card", () => {
     expect(followed).toContain("Delivered");
   });
 
+  it("a status link shows the alert only with its viewer token", async () => {
+    const owner = await createOwner(app.services);
+    const client = reader();
+    const html = await (
+      await postCard(client, owner.tagId, { intent: "alert", idempotencyKey: "follow-key-00001" })
+    ).text();
+    const [, alertId, token] = html.match(/\?alert=([0-9a-f-]{36})&amp;token=([0-9a-f]{32})/)!;
+    const followed = await (
+      await viewCard(client, `${owner.tagId}?alert=${alertId}&token=${token}`)
+    ).text();
+    expect(followed).toContain('data-testid="alert-followed"');
+    expect(followed).toContain("Emergency alert sent");
+    for (const query of [
+      `alert=${alertId}&token=${"0".repeat(32)}`,
+      `alert=${alertId}`,
+      "alert=x&token=y",
+    ]) {
+      const page = await viewCard(client, `${owner.tagId}?${query}`);
+      expect(page.status).toBe(200);
+      const text = await page.text();
+      expect(text).not.toContain('data-testid="alert-followed"');
+      expect(text).toContain('data-testid="send-alert"');
+    }
+  });
+
   it("a repeated request with the same key creates nothing new", async () => {
     const owner = await createOwner(app.services);
     const fields = { intent: "alert", idempotencyKey: "same-key-twice-0001" };

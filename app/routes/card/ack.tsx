@@ -1,56 +1,24 @@
 import { CheckCircle2, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { requestTranslator } from "#app/lib/i18n.server.ts";
-import { detectRequestLanguage } from "#core/languages.ts";
-import { acknowledge, findAcknowledgeable } from "#server/alerts/acknowledge.ts";
-import { formatAlertTime, mapUrl, timeZoneForCountry } from "#server/alerts/compose.ts";
 import type { Route } from "./+types/ack";
-
-function describe(
-  found: NonNullable<Awaited<ReturnType<typeof findAcknowledgeable>>>,
-  language: string,
-) {
-  return {
-    ownerName: found.ownerName,
-    // The owner's clock, as in the message that brought the contact here (decision 115).
-    time: formatAlertTime(found.createdAt, language, timeZoneForCountry(found.ownerCountry)),
-    map: found.latitude && found.longitude ? mapUrl(found.latitude, found.longitude) : null,
-    isTest: found.isTest,
-    cancelled: found.alertStatus === "cancelled",
-    acknowledged: Boolean(found.acknowledgedAt),
-  };
-}
+import { acknowledgeAlert, showAcknowledgement } from "./ack.server.ts";
 
 /**
  * The link in each alert message. Opening it only shows this page (mail
  * scanners open links); pressing the button is what acknowledges.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const t = requestTranslator(request);
-  const found = await findAcknowledgeable(context.services, params.token);
-  if (!found) return data({ alert: null, title: t("card:ack.invalid") }, { status: 404 });
-  return {
-    alert: describe(found, detectRequestLanguage(request)),
-    title: t("card:ack.title", { name: found.ownerName }),
-  };
-}
+export const loader = ({ params, request, context }: Route.LoaderArgs) =>
+  showAcknowledgement(context.services, params.token, request);
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.title ?? ""} | SafeTap` },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const t = requestTranslator(request);
-  const found = await acknowledge(context.services, params.token);
-  if (!found) return data({ alert: null, title: t("card:ack.invalid") }, { status: 404 });
-  return {
-    alert: { ...describe(found, detectRequestLanguage(request)), acknowledged: true },
-    title: t("card:ack.title", { name: found.ownerName }),
-  };
-}
+export const action = ({ params, request, context }: Route.ActionArgs) =>
+  acknowledgeAlert(context.services, params.token, request);
 
 export default function Acknowledge({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("card");

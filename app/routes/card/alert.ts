@@ -1,4 +1,4 @@
-import { normaliseTagId } from "#server/domain/public-card.ts";
+import { normaliseTagId } from "#core/tag-ids.ts";
 import type { Route } from "./+types/alert";
 import { raiseCardAlert } from "./alert.server.ts";
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { normaliseTagId } from "#server/domain/public-card.ts";
+import { normaliseTagId } from "#core/tag-ids.ts";
 import type { Route } from "./+types/missing-id";
 
 /**

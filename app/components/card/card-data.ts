@@ -1,0 +1,29 @@
+import type { CardAlertResult } from "#app/routes/card/alert.server.ts";
+import type { ActiveCard, AlertStatus, MedicalInfo } from "#server/domain/public-card.ts";
+import type { FoundResult } from "./lost-card.tsx";
+
+/** What an active card's page is made from (the card's loader). */
+export interface ActiveCardData {
+  state: "active";
+  tagId: string;
+  title: string;
+  fullName: string | null;
+  hasMedical: boolean;
+  contacts: ActiveCard["contacts"];
+  canAlert: boolean;
+  emergencyNumber: string;
+  idempotencyKey: string;
+  /** A browser without JavaScript follows its alert's status through the address. */
+  followed: { alertId: string; token: string; status: AlertStatus } | null;
+}
+
+export type CardContact = ActiveCardData["contacts"][number];
+
+/** An alert posted without JavaScript carries the medical details the page was showing. */
+type AlertActionResult = CardAlertResult & { medical?: MedicalInfo | null };
+
+/** What the card's form posts answer: a reveal, an alert or a finder's notice. */
+export type CardActionResult =
+  | { intent: "reveal"; medical: MedicalInfo | null; limited?: boolean }
+  | AlertActionResult
+  | FoundResult;
