@@ -11,12 +11,20 @@ import { Input } from "#app/components/ui/input.tsx";
 import { claimFailureNotice } from "#app/lib/claim.server.ts";
 import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { metaTags } from "#app/lib/meta.ts";
+import { noticeCookie } from "#app/lib/notices.server.ts";
+import type { NoticeKey } from "#app/lib/notices.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { LIMITS } from "#core/validation.ts";
 import { tags } from "#server/db/schema.ts";
 import { normaliseTagId } from "#server/domain/public-card.ts";
 import { claimTag } from "#server/domain/tag-lifecycle.ts";
 import type { Route } from "./+types/claim";
+
+/** To the dashboard's QR Tags card, with a notice about this tag there. */
+const toTags = (notice: NoticeKey, context: Route.LoaderArgs["context"]) =>
+  redirect("/dashboard?tab=tags", {
+    headers: { "Set-Cookie": noticeCookie(notice, context.services.config.isProduction) },
+  });
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const tagId = normaliseTagId(params.tagId);
@@ -32,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       .from(tags)
       .where(eq(tags.id, tagId))
       .limit(1);
-    if (tag?.userId === user.id) throw redirect("/dashboard?tab=tags&notice=alreadyOwned");
+    if (tag?.userId === user.id) throw toTags("tag-already-owned", context);
   }
   const t = requestTranslator(request);
   return {
@@ -64,8 +72,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     token: form.get("token"),
     clientAddress: context.clientAddress,
   });
-  if (result.ok) return redirect("/dashboard?tab=tags&claimed=1");
-  if (result.reason === "already_owned") return redirect("/dashboard?tab=tags&notice=alreadyOwned");
+  if (result.ok) return toTags("tag-claimed", context);
+  if (result.reason === "already_owned") return toTags("tag-already-owned", context);
   return data(
     { notice: claimFailureNotice(result, "tags:errors.claimFailed") },
     { status: result.reason === "rate_limited" ? 429 : 400 },

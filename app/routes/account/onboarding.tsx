@@ -11,6 +11,7 @@ import { Input, Select, Textarea } from "#app/components/ui/input.tsx";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { metaTags } from "#app/lib/meta.ts";
+import { noticeCookie } from "#app/lib/notices.server.ts";
 import { PLANS } from "#app/lib/plans.ts";
 import { detectRequestLanguage } from "#core/languages.ts";
 import { onboardingContactRows } from "#core/plans.ts";
@@ -70,7 +71,7 @@ const field = (form: FormData, name: string) => {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, "/");
-  const { db, cipher, logger } = context.services;
+  const { db, cipher, logger, config } = context.services;
   const form = await request.formData();
   const intent = field(form, "intent");
   const fail = (notice: NoticeData, step?: 1 | 2 | 3, status = 400, field?: string) =>
@@ -87,7 +88,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         500,
       );
     }
-    return redirect("/dashboard?notice=profileLater");
+    return redirect("/dashboard", {
+      headers: { "Set-Cookie": noticeCookie("profile-later", config.isProduction) },
+    });
   }
 
   const checked = validateProfile(Object.fromEntries(form));
@@ -174,7 +177,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       500,
     );
   }
-  return redirect(editing ? "/dashboard?notice=profileSaved" : "/dashboard?notice=profileComplete");
+  const notice = editing ? "profile-saved" : "profile-complete";
+  return redirect("/dashboard", {
+    headers: { "Set-Cookie": noticeCookie(notice, config.isProduction) },
+  });
 }
 
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {

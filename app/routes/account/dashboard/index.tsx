@@ -10,7 +10,7 @@ import {
   Siren,
   UserRound,
 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import type { DashboardActionData } from "#app/components/dashboard/action-data.ts";
@@ -22,7 +22,7 @@ import {
 import { PlanCard } from "#app/components/dashboard/plan-card.tsx";
 import { RecentAlerts } from "#app/components/dashboard/recent-alerts.tsx";
 import { TagsCard } from "#app/components/dashboard/tags-card.tsx";
-import { Notice, type NoticeData } from "#app/components/notice.tsx";
+import { Notice, type NoticeData, useArrivalNotice } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -30,6 +30,7 @@ import { handleTagAction, TAG_INTENTS } from "#app/lib/dashboard-tags.server.ts"
 import { requireUser } from "#app/lib/guards.server.ts";
 import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { metaTags } from "#app/lib/meta.ts";
+import { takeNotice } from "#app/lib/notices.server.ts";
 import { PLANS } from "#app/lib/plans.ts";
 import { sanitizeText, validateContact } from "#core/validation.ts";
 import { listRecentAlerts } from "#server/alerts/history.ts";
@@ -49,14 +50,6 @@ import { listUserTags } from "#server/domain/tags.ts";
 import { rolesOf } from "#server/domain/users.ts";
 import type { Route } from "./+types/index";
 
-/** Notices that arrive through the address after a redirect; only these keys are shown. */
-const ADDRESS_NOTICES: Record<string, NoticeData> = {
-  profileComplete: { tone: "success", title: "account:notices.profileComplete" },
-  profileSaved: { tone: "success", title: "account:notices.profileSaved" },
-  profileLater: { tone: "success", title: "account:notices.profileLater" },
-  alreadyOwned: { tone: "success", title: "tags:errors.alreadyOwned" },
-};
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, "/");
   const { db, cipher } = context.services;
@@ -71,7 +64,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const t = requestTranslator(request);
   const isPhoneAccount = user.email.endsWith("@phone.safetap.invalid");
-  return {
+  // A notice left by the redirect that brought the user here (decision 023).
+  const arrival = takeNotice(request, "page", context.services.config.isProduction);
+  const page = {
     seo: { title: t("pages.dashboard.title"), description: t("pages.dashboard.description") },
     displayName:
       profile.fullName ||
@@ -106,8 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     alerts,
     /** Made per page view, so a double press of Test Alert sends one test. */
     testKey: crypto.randomUUID(),
-    addressNotice: ADDRESS_NOTICES[url.searchParams.get("notice") ?? ""] ?? null,
-    claimed: url.searchParams.get("claimed") === "1",
+    notice: arrival?.notice ?? null,
     /** Arriving from /pricing's Free button with more contacts than Free alerts: ask first. */
     downgrade:
       url.searchParams.get("downgrade") === "free" && profile.plan !== "free"
@@ -115,6 +109,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null,
     tab: url.searchParams.get("tab"),
   };
+  return arrival ? data(page, { headers: arrival.headers }) : page;
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
@@ -253,31 +248,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
   const { profile, plan, contacts, tags } = loaderData;
-  const [claimedNotice, setClaimedNotice] = useState(loaderData.claimed);
+  const landingNotice = useArrivalNotice(loaderData.notice);
 
   useEffect(() => {
-    // Notices carried by the address are shown once; the address is tidied up.
-    const url = new URL(window.location.href);
-    if (url.searchParams.get("claimed") === "1") {
-      setClaimedNotice(true);
-      window.history.replaceState(window.history.state, "", "/dashboard?tab=tags");
-      document.getElementById("tags")?.scrollIntoView({ block: "start" });
-    } else if (url.searchParams.has("notice")) {
-      url.searchParams.delete("notice");
-      window.history.replaceState(window.history.state, "", url.pathname + url.search);
-    }
-    if (url.searchParams.get("tab") === "tags") {
+    // Arriving for the tags (after a claim), the page starts at the QR Tags card.
+    if (new URL(window.location.href).searchParams.get("tab") === "tags") {
       document.getElementById("tags")?.scrollIntoView({ block: "start" });
     }
   }, []);
-
-  const landingNotice: NoticeData | null = claimedNotice
-    ? {
-        tone: "success",
-        title: "account:notices.tagClaimed",
-        description: "account:notices.tagClaimedBody",
-      }
-    : loaderData.addressNotice;
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
