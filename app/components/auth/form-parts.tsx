@@ -1,4 +1,7 @@
-import { Field, type FieldErrors } from "#app/components/ui/field.tsx";
+import { useId } from "react";
+import { useNavigation } from "react-router";
+import { useNotice } from "#app/components/notice.tsx";
+import { Field, type FieldErrors, useFieldErrors } from "#app/components/ui/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { LIMITS } from "#core/validation.ts";
 import type { AuthActionData } from "./action-data.ts";
@@ -61,7 +64,21 @@ export function IdentifierField({
 }
 
 /** The server's answer as per-field messages: the field at fault gets the notice's detail. */
-export function serverFieldErrors(data: AuthActionData | undefined): FieldErrors | undefined {
+function serverFieldErrors(data: AuthActionData | undefined): FieldErrors | undefined {
   if (data?.step !== "form" || !data.field || !data.notice?.description) return undefined;
   return { [data.field]: { key: data.notice.description, values: data.notice.values } };
+}
+
+/**
+ * What each /auth form starts from: its ids, whether it is on its way, the
+ * values to show again, and the notice and field messages (the server's
+ * answer, or a check in the browser since).
+ */
+export function useAuthForm(data: AuthActionData | undefined) {
+  const ids = useId();
+  const busy = useNavigation().state === "submitting";
+  const values = data?.step === "form" ? data.values : undefined;
+  const { notice, show } = useNotice(data, data?.notice);
+  const { formRef, errors, show: showErrors } = useFieldErrors(data, serverFieldErrors(data));
+  return { ids, busy, values, notice, show, formRef, errors, showErrors };
 }

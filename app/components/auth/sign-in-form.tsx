@@ -1,9 +1,8 @@
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
-import { Notice, useNotice } from "#app/components/notice.tsx";
+import { Form, Link } from "react-router";
+import { Notice } from "#app/components/notice.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field, useFieldErrors } from "#app/components/ui/field.tsx";
+import { Field } from "#app/components/ui/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { LIMITS } from "#core/validation.ts";
 import {
@@ -11,18 +10,13 @@ import {
   HiddenContext,
   IdentifierField,
   type StepProps,
-  serverFieldErrors,
+  useAuthForm,
 } from "./form-parts.tsx";
 
 /** Sign in with a password (a code follows). */
 export function SignInForm({ data, plan, redirectTo }: StepProps) {
   const { t } = useTranslation("auth");
-  const ids = useId();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const values = data?.step === "form" ? data.values : undefined;
-  const { notice, show } = useNotice(data, data?.notice);
-  const { formRef, errors, show: showErrors } = useFieldErrors(data, serverFieldErrors(data));
+  const { ids, busy, values, notice, show, formRef, errors, showErrors } = useAuthForm(data);
   return (
     <Form
       ref={formRef}
@@ -83,18 +77,14 @@ export function SignInForm({ data, plan, redirectTo }: StepProps) {
 /** Forgot password: asks for the account; a code and a new password follow. */
 export function ForgotForm({ data, plan, redirectTo }: StepProps) {
   const { t } = useTranslation("auth");
-  const ids = useId();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const values = data?.step === "form" ? data.values : undefined;
-  const { formRef, errors } = useFieldErrors(data, serverFieldErrors(data));
+  const { ids, busy, values, notice, formRef, errors } = useAuthForm(data);
   return (
     <Form ref={formRef} method="post" replace noValidate className="space-y-4">
       <div>
         <h1 className="text-xl font-bold">{t("forgot.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("forgot.subtitle")}</p>
       </div>
-      <Notice notice={data?.notice} />
+      <Notice notice={notice} />
       <HiddenContext plan={plan} redirectTo={redirectTo} />
       <IdentifierField
         id={`${ids}-identifier`}

@@ -1,9 +1,9 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
-import { Notice, type NoticeData, useNotice } from "#app/components/notice.tsx";
+import { Form, Link } from "react-router";
+import { Notice, type NoticeData } from "#app/components/notice.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field, FieldMessage, useFieldErrors } from "#app/components/ui/field.tsx";
+import { Field, FieldMessage } from "#app/components/ui/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import {
   LIMITS,
@@ -12,24 +12,14 @@ import {
   sanitizeText,
   stripAngleBrackets,
 } from "#core/validation.ts";
-import {
-  HiddenContext,
-  IdentifierField,
-  type StepProps,
-  serverFieldErrors,
-} from "./form-parts.tsx";
+import { HiddenContext, IdentifierField, type StepProps, useAuthForm } from "./form-parts.tsx";
 import { PasswordStrength } from "./password-strength.tsx";
 
 /** Create account: checked in the browser first with the server's own rules. */
 export function SignUpForm({ data, plan, redirectTo }: StepProps) {
   const { t } = useTranslation("auth");
-  const ids = useId();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const values = data?.step === "form" ? data.values : undefined;
+  const { ids, busy, values, notice, show, formRef, errors, showErrors } = useAuthForm(data);
   const [password, setPassword] = useState("");
-  const { notice, show } = useNotice(data, data?.notice);
-  const { formRef, errors, show: showErrors } = useFieldErrors(data, serverFieldErrors(data));
 
   return (
     <Form
