@@ -1,7 +1,9 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { cn } from "#app/lib/cn.ts";
+import { NOTICES, type NoticeSpec, type PendingNotice } from "#app/lib/notices.ts";
 
 /**
  * A notice from the server or a form check: a title and an optional
@@ -67,5 +69,26 @@ export function useNotice(answer: unknown, serverNotice: NoticeData | null | und
     notice,
     show: (next: NoticeData) => setLocal({ answer, notice: next }),
     clear: () => setLocal(null),
+  };
+}
+
+/**
+ * The notice a page was reached with (decision 023: a redirect's notice cookie,
+ * read once by the page's loader). It stays while the user works on the same
+ * address: a form's answer revalidates the loader, which has used it up.
+ */
+export function useArrivalNotice(pending: PendingNotice | null): NoticeData | null {
+  const { pathname, search } = useLocation();
+  const address = pathname + search;
+  const [kept, setKept] = useState({ address, pending });
+  const fresh = pending !== null && pending.id !== kept.pending?.id;
+  if (fresh || address !== kept.address) setKept({ address, pending });
+  const shown = fresh || address !== kept.address ? pending : kept.pending;
+  if (!shown) return null;
+  const spec: NoticeSpec = NOTICES[shown.key];
+  return {
+    tone: spec.kind === "error" ? "error" : "success",
+    title: spec.titleKey,
+    description: spec.descriptionKey,
   };
 }

@@ -1,13 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Toaster, toast } from "sonner";
-import { NOTICES, type NoticeKey } from "#app/lib/notices.ts";
-
-export interface PendingNotice {
-  key: NoticeKey;
-  /** Distinguishes two identical notices in a row. */
-  id: string;
-}
+import { NOTICES, type NoticeSpec, type PendingNotice } from "#app/lib/notices.ts";
 
 /**
  * The page's notification area (sonner), plus the notice the server handed over
@@ -21,8 +15,7 @@ export function Notices({ notice }: { notice: PendingNotice | null }) {
   useEffect(() => {
     if (!notice || shown.current.has(notice.id)) return;
     shown.current.add(notice.id);
-    const spec: { kind: "success" | "info" | "error"; titleKey: string; descriptionKey?: string } =
-      NOTICES[notice.key];
+    const spec: NoticeSpec = NOTICES[notice.key];
     toast[spec.kind](t(spec.titleKey), {
       id: notice.id,
       description: spec.descriptionKey ? t(spec.descriptionKey) : undefined,

@@ -1,5 +1,11 @@
 import { readCookie } from "#core/languages.ts";
-import { isNoticeKey, type NoticeKey } from "./notices.ts";
+import {
+  isNoticeKey,
+  NOTICES,
+  type NoticeKey,
+  type NoticePlace,
+  type PendingNotice,
+} from "./notices.ts";
 
 const NOTICE_COOKIE = "safetap_notice";
 /** Long enough to survive a redirect, short enough never to resurface later. */
@@ -21,4 +27,22 @@ export function clearNoticeCookie(secure: boolean): string {
 export function readNotice(request: Request): NoticeKey | null {
   const value = readCookie(request.headers.get("cookie"), NOTICE_COOKIE);
   return isNoticeKey(value) ? value : null;
+}
+
+/**
+ * The pending notice shown as `place`, with a fresh id and the headers that
+ * clear the cookie, so it is shown once. A notice shown elsewhere is left for
+ * the loader that shows it (the site layout's toasts, a page's own notices).
+ */
+export function takeNotice(
+  request: Request,
+  place: NoticePlace,
+  secure: boolean,
+): { notice: PendingNotice; headers: { "Set-Cookie": string } } | null {
+  const key = readNotice(request);
+  if (!key || NOTICES[key].shownAs !== place) return null;
+  return {
+    notice: { key, id: crypto.randomUUID() },
+    headers: { "Set-Cookie": clearNoticeCookie(secure) },
+  };
 }

@@ -1,25 +1,56 @@
 /**
- * Notices that survive a redirect (spec section 8's success notices). Only
- * these known keys travel, in a short-lived cookie; never free text.
+ * Notices that survive a redirect (spec section 8's success notices; decision
+ * 023). Only these known keys travel, in a short-lived cookie; never free text
+ * and never the address. A `toast` notice is announced by the site layout; a
+ * `page` notice is printed by the page the redirect leads to, beside what it is
+ * about (the dashboard's top, or its QR Tags card when the address asks for the
+ * tags), so it also shows without JavaScript.
  */
 export const NOTICES = {
-  "plan-updated-free": { kind: "success", titleKey: "notices.planUpdatedFree" },
+  "plan-updated-free": { kind: "success", shownAs: "toast", titleKey: "notices.planUpdatedFree" },
   "checkout-coming-soon": {
     kind: "info",
+    shownAs: "toast",
     titleKey: "notices.checkoutComingSoon",
     descriptionKey: "notices.checkoutComingSoonDescription",
   },
   "reader-access-denied": {
     kind: "error",
+    shownAs: "toast",
     titleKey: "reader:accessDenied.title",
     descriptionKey: "reader:accessDenied.description",
   },
-} as const satisfies Record<
-  string,
-  { kind: "success" | "info" | "error"; titleKey: string; descriptionKey?: string }
->;
+  "profile-complete": {
+    kind: "success",
+    shownAs: "page",
+    titleKey: "account:notices.profileComplete",
+  },
+  "profile-saved": { kind: "success", shownAs: "page", titleKey: "account:notices.profileSaved" },
+  "profile-later": { kind: "success", shownAs: "page", titleKey: "account:notices.profileLater" },
+  "tag-claimed": {
+    kind: "success",
+    shownAs: "page",
+    titleKey: "account:notices.tagClaimed",
+    descriptionKey: "account:notices.tagClaimedBody",
+  },
+  "tag-already-owned": { kind: "success", shownAs: "page", titleKey: "tags:errors.alreadyOwned" },
+} as const satisfies Record<string, NoticeSpec>;
 
+export interface NoticeSpec {
+  kind: "success" | "info" | "error";
+  shownAs: NoticePlace;
+  titleKey: string;
+  descriptionKey?: string;
+}
+
+export type NoticePlace = "toast" | "page";
 export type NoticeKey = keyof typeof NOTICES;
+
+/** A notice handed over after a redirect; the id tells two identical notices in a row apart. */
+export interface PendingNotice {
+  key: NoticeKey;
+  id: string;
+}
 
 export function isNoticeKey(value: unknown): value is NoticeKey {
   return typeof value === "string" && Object.hasOwn(NOTICES, value);

@@ -3,18 +3,15 @@ import { data, Outlet, useLoaderData } from "react-router";
 import { Notices } from "#app/components/notices.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
-import { clearNoticeCookie, readNotice } from "#app/lib/notices.server.ts";
+import { takeNotice } from "#app/lib/notices.server.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import type { Route } from "./+types/site-layout";
 
-/** Hands a notice left by a redirect (e.g. 'Plan updated to Free') to the page, once. */
+/** Announces a notice left by a redirect (e.g. 'Plan updated to Free'), once. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const key = readNotice(request);
-  if (!key) return { notice: null };
-  return data(
-    { notice: { key, id: crypto.randomUUID() } },
-    { headers: { "Set-Cookie": clearNoticeCookie(context.services.config.isProduction) } },
-  );
+  const taken = takeNotice(request, "toast", context.services.config.isProduction);
+  if (!taken) return { notice: null };
+  return data({ notice: taken.notice }, { headers: taken.headers });
 }
 
 export default function SiteLayout() {

@@ -277,6 +277,8 @@ describe("validation messages", () => {
     expect(await noticeTitle(page)).toBe("Invalid contact");
     await page.getByRole("button", { name: "Skip for now" }).click();
     await page.waitForURL("**/dashboard");
+    // The address changes a moment before the dashboard is drawn.
+    await page.getByTestId("welcome").waitFor();
     expect(await noticeTitle(page)).toBe(
       "You can complete your profile later with Edit Profile on your dashboard",
     );

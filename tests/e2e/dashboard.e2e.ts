@@ -61,6 +61,35 @@ describe("dashboard notices on a phone", () => {
   });
 });
 
+describe("notices the dashboard is reached with (decision 023)", () => {
+  it("'Profile saved' stays at the top while the owner works on the page, and is not shown again", async () => {
+    const { page } = await openPage(browser, PHONE);
+    await signUpAndOnboard(page, {
+      name: "Pat Persist",
+      contacts: [{ name: "Kim", channel: "email", value: `kim-keep-${Date.now()}@example.com` }],
+    });
+    await page.goto("/onboarding?edit=1");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Finish" }).click();
+    await page.waitForURL((url) => url.pathname + url.search === "/dashboard");
+    await page.getByTestId("notice").getByText("Profile saved").waitFor();
+    expect(await page.getByTestId("notice-title").first().textContent()).toBe("Profile saved");
+
+    // A form's answer re-reads the page's data; the arrival notice is still there.
+    const contact = page.getByTestId("contact-1");
+    await contact.getByLabel("Remove Kim").click();
+    await contact.getByRole("button", { name: "Yes, remove" }).click();
+    await page.getByText("Contact removed").waitFor();
+    expect(await page.getByTestId("notice-title").first().textContent()).toBe("Profile saved");
+
+    await page.goto("/dashboard");
+    await page.getByTestId("welcome").waitFor();
+    expect(await page.getByText("Profile saved").count()).toBe(0);
+  });
+});
+
 /** An onboarded owner with one claimed tag, signed in within the page's context. */
 async function ownerWithTag(
   page: import("playwright-core").Page,
@@ -128,7 +157,7 @@ describe("destructive tag actions ask first", () => {
     await contact.getByText("Remove Kim? They will no longer be alerted.").waitFor();
     await contact.getByRole("button", { name: "Yes, remove" }).click();
     await page.getByText("Contact removed").waitFor();
-    // The notice comes with the action's answer; the list follows with the revalidated page.
+    // React Router shows the answer while it re-reads the page's data: the list goes after it.
     await page.getByTestId("contact-list").waitFor({ state: "detached" });
     expect(await page.getByTestId("contact-list").count()).toBe(0);
   });

@@ -815,6 +815,30 @@ describe("onboarding", () => {
     });
   });
 
+  it("Finish lands on /dashboard with 'Profile setup complete!', an edit with 'Profile saved', each shown once", async () => {
+    const client = await signUp(app, uniqueEmail("done"));
+    const profile = {
+      intent: "finish",
+      fullName: "Dana Done",
+      language: "en",
+      country: "us",
+      "contacts.0.name": "C",
+      "contacts.0.channel": "sms",
+      "contacts.0.value": "+15550001234",
+    };
+    const finished = await client.post("/onboarding", profile);
+    expect(finished.headers.get("location")).toBe("/dashboard");
+    expect(finished.headers.get("set-cookie")).toMatch(/^safetap_notice=profile-complete;/);
+    expect(await (await client.get("/dashboard")).text()).toContain("Profile setup complete!");
+    expect(await (await client.get("/dashboard")).text()).not.toContain("Profile setup complete!");
+
+    const edited = await client.post("/onboarding?edit=1", { ...profile, fullName: "Dana Edit" });
+    expect(edited.headers.get("location")).toBe("/dashboard");
+    const dashboard = await (await client.get("/dashboard")).text();
+    expect(dashboard).toContain("Profile saved");
+    expect(dashboard).toContain("Welcome, Dana Edit");
+  });
+
   it("Skip for now completes onboarding without saving details", async () => {
     const email = uniqueEmail("skip");
     const client = await signUp(app, email);
@@ -823,7 +847,11 @@ describe("onboarding", () => {
       fullName: "Ignored",
       allergies: "Ignored",
     });
-    expect(response.headers.get("location")).toBe("/dashboard?notice=profileLater");
+    expect(response.headers.get("location")).toBe("/dashboard");
+    expect(response.headers.get("set-cookie")).toMatch(/^safetap_notice=profile-later;/);
+    expect(await (await client.get("/dashboard")).text()).toContain(
+      "You can complete your profile later with Edit Profile on your dashboard",
+    );
     const [profile] = await app.services.db
       .select()
       .from(profiles)

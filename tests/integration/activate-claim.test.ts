@@ -50,7 +50,7 @@ describe("/claim/{tagId}", () => {
     expect(pages[2]).toEqual(pages[0]);
   });
 
-  it("claims with the token and lands on /dashboard?tab=tags&claimed=1 with the notice", async () => {
+  it("claims with the token and lands on /dashboard?tab=tags with 'Tag claimed successfully!' once", async () => {
     const owner = await createOwner(app.services, { plan: "pro" });
     const client = await signIn(app, owner.email);
     const tag = await mintOne();
@@ -62,15 +62,32 @@ describe("/claim/{tagId}", () => {
     const empty = await client.post(`/claim/${tag.tagId}`, { token: "" });
     expect(await empty.text()).toContain("Activation token required");
     const done = await client.post(`/claim/${tag.tagId}`, { token: tag.activationToken });
-    expect(done.headers.get("location")).toBe("/dashboard?tab=tags&claimed=1");
-    const dashboard = await (await client.get("/dashboard?tab=tags&claimed=1")).text();
+    expect(done.headers.get("location")).toBe("/dashboard?tab=tags");
+    expect(done.headers.get("set-cookie")).toMatch(/^safetap_notice=tag-claimed;.*HttpOnly/);
+    const dashboard = await (await client.get("/dashboard?tab=tags")).text();
     expect(dashboard).toContain("Tag claimed successfully!");
     expect(dashboard).toContain("Your tag is now active.");
+    // Shown once: the cookie is cleared by the page that showed it.
+    expect(client.hasCookie("safetap_notice")).toBe(false);
+    expect(await (await client.get("/dashboard?tab=tags")).text()).not.toContain(
+      "Tag claimed successfully!",
+    );
     const again = await client.get(`/claim/${tag.tagId}`);
-    expect(again.headers.get("location")).toBe("/dashboard?tab=tags&notice=alreadyOwned");
-    expect(await (await client.get("/dashboard?tab=tags&notice=alreadyOwned")).text()).toContain(
+    expect(again.headers.get("location")).toBe("/dashboard?tab=tags");
+    expect(again.headers.get("set-cookie")).toMatch(/^safetap_notice=tag-already-owned;/);
+    expect(await (await client.get("/dashboard?tab=tags")).text()).toContain(
       "You already own this tag!",
     );
+  });
+
+  it("an address cannot show the claim notices: only the redirect's notice cookie can (decision 023)", async () => {
+    const owner = await createOwner(app.services);
+    const client = await signIn(app, owner.email);
+    const page = await (
+      await client.get("/dashboard?tab=tags&claimed=1&notice=alreadyOwned")
+    ).text();
+    expect(page).not.toContain("Tag claimed successfully!");
+    expect(page).not.toContain("You already own this tag!");
   });
 
   it("signed out, posting a claim changes nothing", async () => {

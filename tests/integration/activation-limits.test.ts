@@ -52,7 +52,8 @@ describe("issue 13 item 12: activation tokens are limited per address first", ()
 
     const owner = await signedInAt("203.0.113.50");
     const claimed = await owner.post(`/claim/${tag.tagId}`, { token: tag.activationToken });
-    expect(claimed.headers.get("location")).toBe("/dashboard?tab=tags&claimed=1");
+    expect(claimed.headers.get("location")).toBe("/dashboard?tab=tags");
+    expect(claimed.headers.get("set-cookie")).toMatch(/^safetap_notice=tag-claimed;/);
     const [row] = await app.services.db.select().from(tags).where(eq(tags.id, tag.tagId));
     expect(row!.userId).not.toBeNull();
   });

@@ -1,22 +1,19 @@
 import { CheckCircle2, LifeBuoy, ShoppingBag } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
-import { Notice, type NoticeData, useNotice } from "#app/components/notice.tsx";
+import { Form, Link, useNavigation } from "react-router";
+import { Notice, useNotice } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Field, useFieldErrors } from "#app/components/ui/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { claimFailureField, claimFailureNotice } from "#app/lib/claim.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { metaTags } from "#app/lib/meta.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { LIMITS } from "#core/validation.ts";
-import { isIdempotencyKey, raiseAlert } from "#server/alerts/create.ts";
-import { consumeTestAlert } from "#server/alerts/toll-limits.ts";
-import { claimTag, findAlertableTag } from "#server/domain/tag-lifecycle.ts";
 import type { Route } from "./+types/activate";
+import { activateAction } from "./activate.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, "/");
@@ -33,87 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-type ActionData = { activated?: string; notice?: NoticeData; field?: "tagId" | "token" };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context, "/");
-  const form = await request.formData();
-  const { services, clientAddress } = context;
-  if (form.get("intent") === "test") {
-    const tagId = String(form.get("tagId") ?? "");
-    const tag = await findAlertableTag(services, user.id, tagId);
-    const key = form.get("idempotencyKey");
-    if (!tag) {
-      return data<ActionData>(
-        { notice: { tone: "error", title: "tags:notices.testFailed" } },
-        { status: 404 },
-      );
-    }
-    const limited = await consumeTestAlert(services, user.id);
-    if (!limited.allowed) {
-      return data<ActionData>(
-        {
-          notice: {
-            tone: "error",
-            title: "tags:notices.testFailed",
-            description: "account:tags.testTooMany",
-          },
-        },
-        { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
-      );
-    }
-    const raised = await raiseAlert(services, {
-      source: "test",
-      userId: user.id,
-      tagId: tag.id,
-      idempotencyKey: isIdempotencyKey(key) ? `${key}-activate` : crypto.randomUUID(),
-      location: null,
-      clientAddress,
-    });
-    return data<ActionData>({
-      activated: tag.id,
-      notice:
-        raised.contactsReached > 0
-          ? {
-              tone: "success",
-              title: "tags:notices.testSent",
-              description: "tags:notices.testSentBody",
-            }
-          : {
-              tone: "error",
-              title: "tags:notices.testFailed",
-              description: "account:tags.noContacts",
-            },
-    });
-  }
-  const tagId = String(form.get("tagId") ?? "")
-    .trim()
-    .toUpperCase();
-  const token = String(form.get("token") ?? "")
-    .trim()
-    .toUpperCase();
-  const fail = (description: string, field: "tagId" | "token") =>
-    data<ActionData>(
-      { notice: { tone: "error", title: "tags:errors.activationFailed", description }, field },
-      { status: 400 },
-    );
-  if (!tagId || !token) return fail("tags:errors.bothRequired", tagId ? "token" : "tagId");
-  if (!token.startsWith("ACT-")) return fail("tags:errors.tokenFormat", "token");
-  const result = await claimTag(services, { userId: user.id, tagId, token, clientAddress });
-  if (!result.ok) {
-    return data<ActionData>(
-      {
-        notice: claimFailureNotice(result, "tags:errors.activationFailed"),
-        field: claimFailureField(result),
-      },
-      { status: result.reason === "rate_limited" ? 429 : 400 },
-    );
-  }
-  return data<ActionData>({
-    activated: result.tagId,
-    notice: { tone: "success", title: "tags:notices.activated" },
-  });
-}
+export const action = ({ request, context }: Route.ActionArgs) => activateAction(request, context);
 
 export default function Activate({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("tags");

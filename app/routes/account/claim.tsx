@@ -1,45 +1,26 @@
-import { eq } from "drizzle-orm";
 import { ShieldCheck } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Notice, type NoticeData } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { Field, useFieldErrors } from "#app/components/ui/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { claimFailureNotice } from "#app/lib/claim.server.ts";
 import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { metaTags } from "#app/lib/meta.ts";
-import { getSessionUser } from "#app/lib/session.server.ts";
 import { LIMITS } from "#core/validation.ts";
-import { tags } from "#server/db/schema.ts";
-import { normaliseTagId } from "#server/domain/public-card.ts";
-import { claimTag } from "#server/domain/tag-lifecycle.ts";
 import type { Route } from "./+types/claim";
+import { claimVisitor, claimWithToken } from "./claim.server.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const tagId = normaliseTagId(params.tagId);
-  if (!tagId) throw redirect("/");
-  // One answer for every well-formed id, whether it exists, is free or is
-  // taken, so the page cannot be used to list tags (issue 13 item 6, decision
-  // 112); only a claim, which needs the token, says more. The tag's own owner
-  // is sent to the dashboard.
-  const user = await getSessionUser(request, context);
-  if (user) {
-    const [tag] = await context.services.db
-      .select({ userId: tags.userId })
-      .from(tags)
-      .where(eq(tags.id, tagId))
-      .limit(1);
-    if (tag?.userId === user.id) throw redirect("/dashboard?tab=tags&notice=alreadyOwned");
-  }
+  const { tagId, signedIn } = await claimVisitor(request, context, params.tagId);
   const t = requestTranslator(request);
   return {
     seo: { title: t("tags:claim.title"), description: t("pages.claim.description") },
     tagId,
     claimed: false as boolean,
-    signedIn: Boolean(user),
+    signedIn,
     token:
       new URL(request.url).searchParams.get("token")?.toUpperCase().slice(0, LIMITS.token) ?? "",
   };
@@ -49,28 +30,8 @@ export const meta = ({ data }: Route.MetaArgs) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const user = await getSessionUser(request, context);
-  if (!user) {
-    return data(
-      { notice: { tone: "error", title: "tags:errors.signInRequired" } as NoticeData },
-      { status: 401 },
-    );
-  }
-  const form = await request.formData();
-  const result = await claimTag(context.services, {
-    userId: user.id,
-    tagId: params.tagId,
-    token: form.get("token"),
-    clientAddress: context.clientAddress,
-  });
-  if (result.ok) return redirect("/dashboard?tab=tags&claimed=1");
-  if (result.reason === "already_owned") return redirect("/dashboard?tab=tags&notice=alreadyOwned");
-  return data(
-    { notice: claimFailureNotice(result, "tags:errors.claimFailed") },
-    { status: result.reason === "rate_limited" ? 429 : 400 },
-  );
-}
+export const action = ({ params, request, context }: Route.ActionArgs) =>
+  claimWithToken(request, context, params.tagId);
 
 export default function Claim({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("tags");

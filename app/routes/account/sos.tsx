@@ -1,106 +1,30 @@
-import { and, asc, eq } from "drizzle-orm";
 import { MapPin, Siren } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, useFetcher } from "react-router";
-import { Notice, type NoticeData } from "#app/components/notice.tsx";
+import { Link, useFetcher } from "react-router";
+import { Notice } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { metaTags } from "#app/lib/meta.ts";
-import { CANCEL_WINDOW_MS, mapUrl } from "#core/alert-links.ts";
-import { cancelSos } from "#server/alerts/cancel.ts";
-import { isIdempotencyKey, parseLocation, raiseAlert } from "#server/alerts/create.ts";
-import { tags } from "#server/db/schema.ts";
-import { listContacts } from "#server/domain/contacts.ts";
+import { CANCEL_WINDOW_MS } from "#core/alert-links.ts";
 import type { Route } from "./+types/sos";
-
-/** SOS reads the user's first active tag (spec section 7). */
-async function firstActiveTag(context: Route.LoaderArgs["context"], userId: string) {
-  const [tag] = await context.services.db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(eq(tags.userId, userId), eq(tags.isActive, true), eq(tags.isLost, false)))
-    .orderBy(asc(tags.linkedAt))
-    .limit(1);
-  return tag ?? null;
-}
+import { type SosActionData, sosAction, sosContacts } from "./sos.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, "/auth");
-  const { db, cipher } = context.services;
   const t = requestTranslator(request);
-  const contacts = await listContacts(db, cipher, user.id);
   return {
     seo: { title: t("pages.sos.title"), description: t("pages.sos.description") },
-    contacts: contacts.map((c) => ({ id: c.id, name: c.name, channel: c.channel })),
+    contacts: await sosContacts(context, user.id),
     key: crypto.randomUUID(),
   };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-type ActionData =
-  | { intent: "sos"; ok: true; alertId: string; count: number; map: string | null; sentAt: number }
-  | { intent: "sos" | "cancel"; ok: false; notice: NoticeData }
-  | { intent: "cancel"; ok: true; notice: NoticeData };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context, "/auth");
-  const form = await request.formData();
-  if (form.get("intent") === "cancel") {
-    const alertId = String(form.get("alertId") ?? "");
-    const result = /^[0-9a-f-]{36}$/.test(alertId)
-      ? await cancelSos(context.services, user.id, alertId)
-      : ({ ok: false, reason: "not_found" } as const);
-    return result.ok
-      ? data<ActionData>({
-          intent: "cancel",
-          ok: true,
-          notice: {
-            tone: "success",
-            title: "account:sos.cancelled",
-            description: "account:sos.cancelledBody",
-          },
-        })
-      : data<ActionData>(
-          { intent: "cancel", ok: false, notice: { tone: "error", title: "account:sos.tooLate" } },
-          { status: 409 },
-        );
-  }
-  const fail = (description: string, status: number) =>
-    data<ActionData>(
-      {
-        intent: "sos",
-        ok: false,
-        notice: { tone: "error", title: "account:sos.failed", description },
-      },
-      { status },
-    );
-  const tag = await firstActiveTag(context, user.id);
-  if (!tag) return fail("account:sos.noTag", 409);
-  const key = form.get("idempotencyKey");
-  if (!isIdempotencyKey(key)) return fail("errors.generic", 400);
-  const location = parseLocation(form.get("latitude"), form.get("longitude"));
-  const raised = await raiseAlert(context.services, {
-    source: "sos",
-    userId: user.id,
-    tagId: tag.id,
-    idempotencyKey: key,
-    location,
-    clientAddress: context.clientAddress,
-  });
-  if (raised.contactsReached === 0) return fail("account:sos.noContacts", 409);
-  return data<ActionData>({
-    intent: "sos",
-    ok: true,
-    alertId: raised.alertId,
-    count: raised.contactsReached,
-    map: location ? mapUrl(location.latitude.toFixed(6), location.longitude.toFixed(6)) : null,
-    sentAt: Date.now(),
-  });
-}
+export const action = ({ request, context }: Route.ActionArgs) => sosAction(request, context);
 
 type Position = { latitude: string; longitude: string } | "unavailable" | null;
 
@@ -145,12 +69,12 @@ export default function Sos({ loaderData, actionData }: Route.ComponentProps) {
   const [key, setKey] = useState(loaderData.key);
   // One pair of fetchers per send, named by its idempotency key: after "Send Another
   // Alert" (a new key) nothing of the previous send's answers, or its cancel, is left.
-  const send = useFetcher<ActionData>({ key: `sos-${key}` });
-  const cancel = useFetcher<ActionData>({ key: `sos-cancel-${key}` });
+  const send = useFetcher<SosActionData>({ key: `sos-${key}` });
+  const cancel = useFetcher<SosActionData>({ key: `sos-cancel-${key}` });
   // Without JavaScript the page is posted and re-rendered with the action's answer;
   // it belongs to the page as loaded, until "Send Another Alert" starts a new send.
   const [pagePosted, setPagePosted] = useState(true);
-  const posted = pagePosted ? (actionData as ActionData | undefined) : undefined;
+  const posted = pagePosted ? (actionData as SosActionData | undefined) : undefined;
   const result = send.data ?? (posted?.intent === "sos" ? posted : undefined);
   const sent = result?.intent === "sos" && result.ok ? result : null;
   const left = useCancelCountdown(sent?.sentAt ?? null);

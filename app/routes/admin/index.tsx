@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, isRouteErrorResponse, useNavigation } from "react-router";
 import { SalesEnquiries } from "#app/components/admin/sales-enquiries.tsx";
-import { Notice, type NoticeData } from "#app/components/notice.tsx";
+import { Notice } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Input, Label, Select } from "#app/components/ui/input.tsx";
@@ -11,32 +11,17 @@ import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { metaTags } from "#app/lib/meta.ts";
 import { PLAN_IDS } from "#core/plans.ts";
 import { PRODUCTS } from "#core/tag-ids.ts";
-import { listBatches, searchTags } from "#server/domain/admin.ts";
-import { listSalesEnquiries } from "#server/domain/sales-enquiries.ts";
-import { grantRole, setUserPlan, UserNotFoundError } from "#server/domain/users.ts";
-import { operatorCommandSchema } from "#server/operator/commands.ts";
 import type { Route } from "./+types/index";
+import { adminOverview, applyUserCommand } from "./admin.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "/admin");
-  const url = new URL(request.url);
-  const query = url.searchParams.get("q") ?? "";
+  const query = new URL(request.url).searchParams.get("q") ?? "";
   const t = requestTranslator(request);
-  const [batches, found, enquiries] = await Promise.all([
-    listBatches(context.services),
-    searchTags(context.services, query),
-    listSalesEnquiries(context.services),
-  ]);
   return {
     seo: { title: t("admin:title"), description: t("pages.admin.description") },
     query,
-    batches: batches.map((b) => ({ ...b, createdAt: new Date(b.createdAt).toISOString() })),
-    enquiries: enquiries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
-    tags: found.map((tag) => ({
-      ...tag,
-      lastScannedAt: tag.lastScannedAt?.toISOString() ?? null,
-      createdAt: tag.createdAt.toISOString(),
-    })),
+    ...(await adminOverview(context.services, query)),
   };
 }
 export const meta = ({ data }: Route.MetaArgs) => [
@@ -47,42 +32,8 @@ export const meta = ({ data }: Route.MetaArgs) => [
 /** Plans and roles, validated like the `safetap` command line's. Minting posts to /admin/mint. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context, "/admin");
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const reply = (notice: NoticeData, status = 200) => data({ notice }, { status });
-  const candidate =
-    intent === "setPlan"
-      ? { command: "users.set-plan", identifier: form.get("identifier"), plan: form.get("plan") }
-      : {
-          command: "users.grant-role",
-          identifier: form.get("identifier"),
-          role: form.get("role"),
-        };
-  const parsed = operatorCommandSchema.safeParse(candidate);
-  if (!parsed.success) return reply({ tone: "error", title: "admin:users.invalid" }, 400);
-  try {
-    const command = parsed.data;
-    if (command.command === "tags.mint")
-      return reply({ tone: "error", title: "admin:users.invalid" }, 400);
-    if (command.command === "users.set-plan") {
-      const result = await setUserPlan(context.services.db, command.identifier, command.plan);
-      return reply({
-        tone: "success",
-        title: "admin:users.planSet",
-        values: { email: result.account, plan: result.plan },
-      });
-    }
-    const result = await grantRole(context.services.db, command.identifier, command.role);
-    return reply({
-      tone: "success",
-      title: "admin:users.roleGranted",
-      values: { email: result.account, role: result.role },
-    });
-  } catch (error) {
-    if (error instanceof UserNotFoundError)
-      return reply({ tone: "error", title: "admin:users.notFound" }, 404);
-    throw error;
-  }
+  const { notice, status } = await applyUserCommand(context.services, await request.formData());
+  return data({ notice }, { status });
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -3,6 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { isPlanId, type PlanId } from "#core/plans.ts";
 import { profiles } from "#server/db/schema.ts";
+import { contactsAfterPlanChange } from "#server/domain/contacts.ts";
 import { setUserPlan } from "#server/domain/users.ts";
 
 /** Who is looking at the plans, and which one they are on (users start on Free). */
@@ -31,4 +32,12 @@ export async function switchToFreePlan(context: AppLoadContext, userId: string) 
     .where(eq(profiles.id, userId))
     .limit(1);
   return { onboardingCompleted: row?.onboardingCompleted ?? false };
+}
+
+/**
+ * Whether moving to Free would stop alerting some of the user's contacts; the
+ * dashboard then says who stays alerted and asks first (decision 095).
+ */
+export async function freePlanDropsContacts(context: AppLoadContext, userId: string) {
+  return Boolean(await contactsAfterPlanChange(context.services.db, userId, "free"));
 }

@@ -21,9 +21,8 @@ import { metaTags } from "#app/lib/meta.ts";
 import { noticeCookie } from "#app/lib/notices.server.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { isBillingCycle, isPlanId } from "#core/plans.ts";
-import { contactsAfterPlanChange } from "#server/domain/contacts.ts";
 import type { Route } from "./+types/pricing";
-import { planViewer, switchToFreePlan } from "./pricing.server.ts";
+import { freePlanDropsContacts, planViewer, switchToFreePlan } from "./pricing.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -71,10 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // Moving to Free with more contacts than it alerts: the dashboard says who
   // stays alerted and asks first (decision 095).
-  if (
-    form.get("confirm") !== "yes" &&
-    (await contactsAfterPlanChange(context.services.db, user.id, "free"))
-  ) {
+  if (form.get("confirm") !== "yes" && (await freePlanDropsContacts(context, user.id))) {
     throw redirect("/dashboard?downgrade=free");
   }
 

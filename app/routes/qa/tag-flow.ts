@@ -1,46 +1,7 @@
-import { data } from "react-router";
-import { getSessionUser } from "#app/lib/session.server.ts";
-import {
-  claimQaTag,
-  finishQaTagFlow,
-  mayRunTagFlow,
-  startQaTagFlow,
-} from "#server/domain/qa-tag-flow.ts";
 import type { Route } from "./+types/tag-flow";
+import { runTagFlowStep } from "./tag-flow.server.ts";
 
-const STATUS = {
-  forbidden: 403,
-  rate_limited: 429,
-  invalid_handle: 400,
-  claim_failed: 409,
-} as const;
-
-/**
- * The /qa tag-flow check's server half (decision 043): `start` makes a
- * throwaway owner and unclaimed tag, `claim` claims it, `finish` deletes both.
- * Outside production for anyone, in production for admins only.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services, clientAddress } = context;
-  const user = await getSessionUser(request, context);
-  if (!(await mayRunTagFlow(services, user?.id ?? null))) {
-    return data({ ok: false, reason: "forbidden" }, { status: 403 });
-  }
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const handle = form.get("handle");
-  const result =
-    intent === "start"
-      ? await startQaTagFlow(services, clientAddress)
-      : intent === "claim"
-        ? await claimQaTag(services, handle, clientAddress)
-        : intent === "finish"
-          ? await finishQaTagFlow(services, handle)
-          : ({ ok: false, reason: "invalid_handle" } as const);
-  return data(result, {
-    status: result.ok ? 200 : STATUS[result.reason],
-    headers: { "Cache-Control": "no-store" },
-  });
-}
+/** The /qa tag-flow check's server half (decision 043). */
+export const action = ({ request, context }: Route.ActionArgs) => runTagFlowStep(request, context);
 
 export const loader = () => new Response("Not found", { status: 404 });

@@ -1,8 +1,8 @@
 import { ArrowLeft, LogIn, LogOut } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
-import { Notice, type NoticeData, useNotice } from "#app/components/notice.tsx";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Notice, useNotice } from "#app/components/notice.tsx";
 import { AttendanceList } from "#app/components/reader/attendance-list.tsx";
 import { RecentScans } from "#app/components/reader/recent-scans.tsx";
 import { ScanControls } from "#app/components/reader/scan-controls.tsx";
@@ -12,152 +12,20 @@ import { Input, Label } from "#app/components/ui/input.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { seoFor } from "#app/lib/i18n.server.ts";
 import { metaTags } from "#app/lib/meta.ts";
-import {
-  isScanDirection,
-  MAX_SCAN_INPUT,
-  RECENT_SCANS,
-  SCAN_DIRECTIONS,
-  type ScanDirection,
-  tagIdFromScan,
-} from "#core/reader.ts";
-import {
-  listAttendance,
-  READER_RULES,
-  recentScansBy,
-  recordScan,
-} from "#server/domain/attendance.ts";
-import { recordAudit } from "#server/domain/audit.ts";
-import { consumeAll } from "#server/security/rate-limit.ts";
+import { MAX_SCAN_INPUT, SCAN_DIRECTIONS, type ScanDirection } from "#core/reader.ts";
 import type { Route } from "./+types/index";
-import { parseAttendanceFilter, requireReader } from "./reader.server.ts";
-
-/** Rows on the admins' attendance list; the CSV has them all. */
-const ATTENDANCE_PAGE = 100;
+import { readerPage, recordReaderScan } from "./reader.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, role } = await requireReader(request, context);
-  const { db } = context.services;
-  const recent = await recentScansBy(db, user.id, RECENT_SCANS);
-  let attendance = null;
-  if (role === "admin") {
-    const parsed = parseAttendanceFilter(new URL(request.url));
-    const rows = parsed.ok ? await listAttendance(db, parsed.filter, ATTENDANCE_PAGE) : [];
-    const url = new URL(request.url);
-    attendance = {
-      from: parsed.ok ? parsed.from : (url.searchParams.get("from") ?? "").slice(0, 10),
-      to: parsed.ok ? parsed.to : (url.searchParams.get("to") ?? "").slice(0, 10),
-      invalid: !parsed.ok,
-      limit: ATTENDANCE_PAGE,
-      rows: rows.map((row) => ({
-        id: row.id,
-        createdAt: row.createdAt.toISOString(),
-        direction: row.direction,
-        tagId: row.tagId,
-        personName: row.personName,
-        readerName: row.readerName,
-        readerContact: row.readerContact,
-      })),
-    };
-  }
-  return {
-    seo: seoFor(request, "pages.reader"),
-    role,
-    recent: recent.map((scan) => ({ ...scan, createdAt: scan.createdAt.toISOString() })),
-    attendance,
-  };
+  return { seo: seoFor(request, "pages.reader"), ...(await readerPage(request, context)) };
 }
 export const meta = ({ data }: Route.MetaArgs) => [
   ...metaTags(data?.seo),
   { name: "robots", content: "noindex" },
 ];
 
-type ScanReply = {
-  notice: NoticeData;
-  direction: ScanDirection;
-  scan?: { id: string; tagId: string; personName: string };
-};
-
-/** One check-in or check-out, from a typed id, a QR code or an NFC tag. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireReader(request, context);
-  const { services, clientAddress } = context;
-  const form = await request.formData();
-  const rawDirection = form.get("direction");
-  const direction: ScanDirection = isScanDirection(rawDirection) ? rawDirection : "in";
-  const reply = (notice: NoticeData, status: number, scan?: ScanReply["scan"]) =>
-    data<ScanReply>({ notice, direction, scan }, { status });
-  const error = (description: string, status = 400, values?: NoticeData["values"]) =>
-    reply({ tone: "error", title: "reader:notices.error", description, values }, status);
-
-  if (!isScanDirection(rawDirection)) return error("reader:notices.directionRequired");
-  const raw = form.get("tag");
-  if (typeof raw !== "string" || !raw.trim()) return error("reader:notices.tagRequired");
-
-  const limit = await consumeAll(services.limiter, [
-    [READER_RULES.scanReader, user.id],
-    [READER_RULES.scanAddress, clientAddress],
-  ]);
-  if (!limit.allowed) {
-    return reply(
-      {
-        tone: "error",
-        title: "reader:notices.tooMany",
-        description: "reader:notices.tooManyBody",
-        values: { seconds: limit.retryAfterSeconds, count: limit.retryAfterSeconds },
-      },
-      429,
-    );
-  }
-
-  const rejected = async (reason: "invalid" | "inactive", tagId: string) => {
-    await recordAudit(services.db, services.logger, {
-      type: "reader_scan_rejected",
-      userId: user.id,
-      success: false,
-      clientAddress,
-      metadata: { tag_id: tagId, direction, reason },
-    });
-    return reason === "invalid"
-      ? reply(
-          {
-            tone: "error",
-            title: "reader:notices.invalidTag",
-            description: "reader:notices.invalidTagBody",
-          },
-          404,
-        )
-      : reply(
-          {
-            tone: "error",
-            title: "reader:notices.inactiveTag",
-            description: "reader:notices.inactiveTagBody",
-          },
-          422,
-        );
-  };
-
-  const tagId = tagIdFromScan(raw);
-  if (!tagId) return rejected("invalid", raw.trim().slice(0, 100));
-  let result: Awaited<ReturnType<typeof recordScan>>;
-  try {
-    result = await recordScan(services.db, { readerUserId: user.id, tagId, direction });
-  } catch (failure) {
-    services.logger.error({ err: failure, tagId }, "reader scan could not be saved");
-    return error("reader:notices.saveFailed", 500);
-  }
-  if (!result.ok) return rejected(result.reason, tagId);
-  const { scan } = result;
-  return reply(
-    {
-      tone: "success",
-      title: direction === "in" ? "reader:notices.checkedIn" : "reader:notices.checkedOut",
-      description: "reader:notices.person",
-      values: { name: scan.personName, tagId: scan.tagId },
-    },
-    200,
-    { id: scan.id, tagId: scan.tagId, personName: scan.personName },
-  );
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  recordReaderScan(request, context);
 
 export default function Reader({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("reader");

@@ -10,274 +10,56 @@ import {
   Siren,
   UserRound,
 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { DashboardActionData } from "#app/components/dashboard/action-data.ts";
-import {
-  type ContactsActionData,
-  ContactsCard,
-  contactFieldErrors,
-} from "#app/components/dashboard/contacts-card.tsx";
+import { ContactsCard } from "#app/components/dashboard/contacts-card.tsx";
 import { PlanCard } from "#app/components/dashboard/plan-card.tsx";
 import { RecentAlerts } from "#app/components/dashboard/recent-alerts.tsx";
 import { TagsCard } from "#app/components/dashboard/tags-card.tsx";
-import { Notice, type NoticeData } from "#app/components/notice.tsx";
+import { Notice, useArrivalNotice } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { handleTagAction, TAG_INTENTS } from "#app/lib/dashboard-tags.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
-import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { metaTags } from "#app/lib/meta.ts";
-import { PLANS } from "#app/lib/plans.ts";
-import { sanitizeText, validateContact } from "#core/validation.ts";
-import { listRecentAlerts } from "#server/alerts/history.ts";
-import { riskyContactError } from "#server/alerts/toll-limits.ts";
-import {
-  addContacts,
-  ContactLimitError,
-  contactsAfterPlanChange,
-  deleteContact,
-  isContactId,
-  listContacts,
-  moveContact,
-  updateContact,
-} from "#server/domain/contacts.ts";
-import { getProfile } from "#server/domain/profiles.ts";
-import { listUserTags } from "#server/domain/tags.ts";
-import { rolesOf } from "#server/domain/users.ts";
 import type { Route } from "./+types/index";
+import { CONTACT_INTENTS, handleContactAction } from "./contacts.server.ts";
+import { dashboardPage } from "./dashboard.server.ts";
+import { handleTagAction, TAG_INTENTS } from "./tags.server.ts";
 
-/** Notices that arrive through the address after a redirect; only these keys are shown. */
-const ADDRESS_NOTICES: Record<string, NoticeData> = {
-  profileComplete: { tone: "success", title: "account:notices.profileComplete" },
-  profileSaved: { tone: "success", title: "account:notices.profileSaved" },
-  profileLater: { tone: "success", title: "account:notices.profileLater" },
-  alreadyOwned: { tone: "success", title: "tags:errors.alreadyOwned" },
-};
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context, "/");
-  const { db, cipher } = context.services;
-  const profile = await getProfile(db, cipher, user.id);
-  if (!profile?.onboardingCompleted) throw redirect("/onboarding");
-  const url = new URL(request.url);
-  const [contacts, tags, alerts, roles] = await Promise.all([
-    listContacts(db, cipher, user.id),
-    listUserTags(db, user.id),
-    listRecentAlerts(context.services, user.id),
-    rolesOf(db, user.id),
-  ]);
-  const t = requestTranslator(request);
-  const isPhoneAccount = user.email.endsWith("@phone.safetap.invalid");
-  return {
-    seo: { title: t("pages.dashboard.title"), description: t("pages.dashboard.description") },
-    displayName:
-      profile.fullName ||
-      (isPhoneAccount ? ((user as { phoneNumber?: string | null }).phoneNumber ?? "") : user.email),
-    profile: {
-      fullName: profile.fullName,
-      language: profile.language,
-      country: profile.country,
-      dateOfBirth: profile.dateOfBirth,
-      bloodType: profile.bloodType,
-      allergies: profile.allergies,
-      medications: profile.medications,
-      medicalNotes: profile.medicalNotes,
-    },
-    plan: {
-      id: profile.plan,
-      status: profile.subscriptionStatus,
-      renewsAt: profile.subscriptionEndDate?.toISOString() ?? null,
-      contactLimit: PLANS[profile.plan].limits.contacts,
-    },
-    contacts,
-    /** Staff links: reader mode for admins and moderators, the admin page for admins. */
-    staff: {
-      reader: roles.includes("admin") || roles.includes("moderator"),
-      admin: roles.includes("admin"),
-    },
-    tags: tags.map((tag) => ({
-      ...tag,
-      linkedAt: tag.linkedAt?.toISOString() ?? null,
-      lastScannedAt: tag.lastScannedAt?.toISOString() ?? null,
-    })),
-    alerts,
-    /** Made per page view, so a double press of Test Alert sends one test. */
-    testKey: crypto.randomUUID(),
-    addressNotice: ADDRESS_NOTICES[url.searchParams.get("notice") ?? ""] ?? null,
-    claimed: url.searchParams.get("claimed") === "1",
-    /** Arriving from /pricing's Free button with more contacts than Free alerts: ask first. */
-    downgrade:
-      url.searchParams.get("downgrade") === "free" && profile.plan !== "free"
-        ? await contactsAfterPlanChange(db, user.id, "free")
-        : null,
-    tab: url.searchParams.get("tab"),
-  };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => dashboardPage(request, context);
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
-
-type ActionData = DashboardActionData;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, "/");
-  const { db, cipher, logger } = context.services;
   const form = await request.formData();
-  const intent = form.get("intent");
-  const reply = (notice: NoticeData, status = 200, extra: Partial<ContactsActionData> = {}) =>
-    data<ActionData>({ notice, form: "contacts", ...extra }, { status });
-
-  if (intent === "addContact" || intent === "editContact") {
-    const editing = intent === "editContact";
-    const contactId = editing ? form.get("contactId") : null;
-    if (editing && !isContactId(contactId)) {
-      return reply(
-        {
-          tone: "error",
-          title: "account:contacts.saveFailed",
-          description: "account:contacts.notFound",
-        },
-        404,
-      );
-    }
-    const failed = editing ? "account:contacts.saveFailed" : "account:contacts.addFailed";
-    const values = {
-      name: sanitizeText(form.get("name")),
-      channel: String(form.get("channel") ?? ""),
-      value: sanitizeText(form.get("value")),
-    };
-    const echo = { values, contactId: (contactId as string | null) ?? undefined };
-    const checked = validateContact(values);
-    const refusal = checked.ok ? riskyContactError(context.services, checked.contact) : null;
-    if (!checked.ok || refusal) {
-      const incomplete = !values.name || !values.value;
-      return reply(
-        incomplete
-          ? {
-              tone: "error",
-              title: "account:contacts.incomplete",
-              description: "validation.fillAllFields",
-            }
-          : { tone: "error", title: failed, description: checked.ok ? refusal! : checked.error },
-        400,
-        { ...echo, fieldErrors: refusal ? { value: refusal } : contactFieldErrors(values) },
-      );
-    }
-    if (editing) {
-      const saved = await updateContact(db, cipher, user.id, contactId as string, checked.contact);
-      return saved
-        ? reply({ tone: "success", title: "account:contacts.saved" }, 200, echo)
-        : reply({ tone: "error", title: failed, description: "account:contacts.notFound" }, 404);
-    }
-    const profile = await getProfile(db, cipher, user.id);
-    const limit = PLANS[profile?.plan ?? "free"].limits.contacts;
-    try {
-      await addContacts(db, cipher, user.id, limit, [checked.contact]);
-    } catch (error) {
-      if (error instanceof ContactLimitError) {
-        return reply(
-          {
-            tone: "error",
-            title: failed,
-            description: "account:contacts.limitReached",
-            values: { limit: error.limit, count: error.limit },
-          },
-          403,
-          { values },
-        );
-      }
-      logger.error({ err: error }, "adding a contact failed");
-      return reply({ tone: "error", title: failed, description: "errors.generic" }, 500, {
-        values,
-      });
-    }
-    return reply({ tone: "success", title: "account:contacts.added" });
-  }
-
-  if (intent === "moveContact") {
-    const id = form.get("contactId");
-    const direction = form.get("direction");
-    const moved =
-      isContactId(id) &&
-      (direction === "up" || direction === "down") &&
-      (await moveContact(db, user.id, id, direction));
-    return moved
-      ? reply({ tone: "success", title: "account:contacts.moved" }, 200, { contactId: id })
-      : reply(
-          {
-            tone: "error",
-            title: "account:contacts.moveFailed",
-            description: "account:contacts.notFound",
-          },
-          400,
-        );
-  }
-
-  if (intent === "removeContact") {
-    const id = form.get("contactId");
-    // A removal needs the confirming second press.
-    if (form.get("confirm") !== "yes") {
-      return reply(
-        {
-          tone: "error",
-          title: "account:contacts.removeFailed",
-          description: "account:contacts.notConfirmed",
-        },
-        400,
-      );
-    }
-    // Scoped to the signed-in user: another user's contact id removes nothing.
-    const removed = isContactId(id) && (await deleteContact(db, user.id, id));
-    if (!removed) {
-      return reply(
-        {
-          tone: "error",
-          title: "account:contacts.removeFailed",
-          description: "account:contacts.notFound",
-        },
-        404,
-      );
-    }
-    return reply({ tone: "success", title: "account:contacts.removed" });
-  }
-
-  if (typeof intent === "string" && TAG_INTENTS.has(intent)) {
+  const intent = String(form.get("intent") ?? "");
+  if (CONTACT_INTENTS.has(intent)) return handleContactAction(context, user.id, intent, form);
+  if (TAG_INTENTS.has(intent)) {
     const answer = await handleTagAction(context, user.id, intent, form);
-    return data<ActionData>(answer, { status: answer.notice.tone === "error" ? 400 : 200 });
+    return data<DashboardActionData>(answer, {
+      status: answer.notice.tone === "error" ? 400 : 200,
+    });
   }
-
-  return reply({ tone: "error", title: "errors.generic" }, 400);
+  return data<DashboardActionData>(
+    { notice: { tone: "error", title: "errors.generic" }, form: "contacts" },
+    { status: 400 },
+  );
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
   const { profile, plan, contacts, tags } = loaderData;
-  const [claimedNotice, setClaimedNotice] = useState(loaderData.claimed);
+  const landingNotice = useArrivalNotice(loaderData.notice);
 
   useEffect(() => {
-    // Notices carried by the address are shown once; the address is tidied up.
-    const url = new URL(window.location.href);
-    if (url.searchParams.get("claimed") === "1") {
-      setClaimedNotice(true);
-      window.history.replaceState(window.history.state, "", "/dashboard?tab=tags");
-      document.getElementById("tags")?.scrollIntoView({ block: "start" });
-    } else if (url.searchParams.has("notice")) {
-      url.searchParams.delete("notice");
-      window.history.replaceState(window.history.state, "", url.pathname + url.search);
-    }
-    if (url.searchParams.get("tab") === "tags") {
+    // Arriving for the tags (after a claim), the page starts at the QR Tags card.
+    if (new URL(window.location.href).searchParams.get("tab") === "tags") {
       document.getElementById("tags")?.scrollIntoView({ block: "start" });
     }
   }, []);
-
-  const landingNotice: NoticeData | null = claimedNotice
-    ? {
-        tone: "success",
-        title: "account:notices.tagClaimed",
-        description: "account:notices.tagClaimedBody",
-      }
-    : loaderData.addressNotice;
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">

@@ -1,4 +1,5 @@
 import { type AppLoadContext, data, redirectDocument } from "react-router";
+import type { AuthActionData, AuthForm } from "#app/components/auth/action-data.ts";
 import type { NoticeData } from "#app/components/notice.tsx";
 import { detectRequestLanguage } from "#core/languages.ts";
 import { safeRedirect } from "#core/validation.ts";
@@ -13,25 +14,6 @@ import {
   verifyCode,
 } from "#server/auth/flows.ts";
 import { challengeCookie, clearChallengeCookie, readChallengeId } from "./auth-challenge.server.ts";
-
-export type AuthForm = "signup" | "signin" | "forgot";
-
-export type AuthActionData =
-  | {
-      step: "form";
-      form: AuthForm;
-      notice?: NoticeData;
-      field?: string;
-      values?: { fullName?: string; identifier?: string };
-    }
-  | {
-      step: "code";
-      purpose: ChallengeStarted["purpose"];
-      identifier: string;
-      notice?: NoticeData;
-      /** Changes with every code sent, so the resend countdown restarts. */
-      sentAt: number;
-    };
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 

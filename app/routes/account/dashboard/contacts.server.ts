@@ -1,0 +1,157 @@
+import { type AppLoadContext, data } from "react-router";
+import type { DashboardActionData } from "#app/components/dashboard/action-data.ts";
+import {
+  type ContactsActionData,
+  contactFieldErrors,
+} from "#app/components/dashboard/contacts-card.tsx";
+import type { NoticeData } from "#app/components/notice.tsx";
+import { PLANS } from "#app/lib/plans.ts";
+import { sanitizeText, validateContact } from "#core/validation.ts";
+import { riskyContactError } from "#server/alerts/toll-limits.ts";
+import {
+  addContacts,
+  ContactLimitError,
+  deleteContact,
+  isContactId,
+  moveContact,
+  updateContact,
+} from "#server/domain/contacts.ts";
+import { getProfile } from "#server/domain/profiles.ts";
+
+export const CONTACT_INTENTS = new Set([
+  "addContact",
+  "editContact",
+  "moveContact",
+  "removeContact",
+]);
+
+/**
+ * The Emergency Contacts card's actions: add, edit, move up or down, remove
+ * (on the confirming second press). Each is scoped to the signed-in owner.
+ */
+export async function handleContactAction(
+  context: AppLoadContext,
+  userId: string,
+  intent: string,
+  form: FormData,
+) {
+  const { db, cipher, logger } = context.services;
+  const reply = (notice: NoticeData, status = 200, extra: Partial<ContactsActionData> = {}) =>
+    data<DashboardActionData>({ notice, form: "contacts", ...extra }, { status });
+
+  if (intent === "addContact" || intent === "editContact") {
+    const editing = intent === "editContact";
+    const contactId = editing ? form.get("contactId") : null;
+    if (editing && !isContactId(contactId)) {
+      return reply(
+        {
+          tone: "error",
+          title: "account:contacts.saveFailed",
+          description: "account:contacts.notFound",
+        },
+        404,
+      );
+    }
+    const failed = editing ? "account:contacts.saveFailed" : "account:contacts.addFailed";
+    const values = {
+      name: sanitizeText(form.get("name")),
+      channel: String(form.get("channel") ?? ""),
+      value: sanitizeText(form.get("value")),
+    };
+    const echo = { values, contactId: (contactId as string | null) ?? undefined };
+    const checked = validateContact(values);
+    const refusal = checked.ok ? riskyContactError(context.services, checked.contact) : null;
+    if (!checked.ok || refusal) {
+      const incomplete = !values.name || !values.value;
+      return reply(
+        incomplete
+          ? {
+              tone: "error",
+              title: "account:contacts.incomplete",
+              description: "validation.fillAllFields",
+            }
+          : { tone: "error", title: failed, description: checked.ok ? refusal! : checked.error },
+        400,
+        { ...echo, fieldErrors: refusal ? { value: refusal } : contactFieldErrors(values) },
+      );
+    }
+    if (editing) {
+      const saved = await updateContact(db, cipher, userId, contactId as string, checked.contact);
+      return saved
+        ? reply({ tone: "success", title: "account:contacts.saved" }, 200, echo)
+        : reply({ tone: "error", title: failed, description: "account:contacts.notFound" }, 404);
+    }
+    const profile = await getProfile(db, cipher, userId);
+    const limit = PLANS[profile?.plan ?? "free"].limits.contacts;
+    try {
+      await addContacts(db, cipher, userId, limit, [checked.contact]);
+    } catch (error) {
+      if (error instanceof ContactLimitError) {
+        return reply(
+          {
+            tone: "error",
+            title: failed,
+            description: "account:contacts.limitReached",
+            values: { limit: error.limit, count: error.limit },
+          },
+          403,
+          { values },
+        );
+      }
+      logger.error({ err: error }, "adding a contact failed");
+      return reply({ tone: "error", title: failed, description: "errors.generic" }, 500, {
+        values,
+      });
+    }
+    return reply({ tone: "success", title: "account:contacts.added" });
+  }
+
+  if (intent === "moveContact") {
+    const id = form.get("contactId");
+    const direction = form.get("direction");
+    const moved =
+      isContactId(id) &&
+      (direction === "up" || direction === "down") &&
+      (await moveContact(db, userId, id, direction));
+    return moved
+      ? reply({ tone: "success", title: "account:contacts.moved" }, 200, { contactId: id })
+      : reply(
+          {
+            tone: "error",
+            title: "account:contacts.moveFailed",
+            description: "account:contacts.notFound",
+          },
+          400,
+        );
+  }
+
+  if (intent === "removeContact") {
+    const id = form.get("contactId");
+    // A removal needs the confirming second press.
+    if (form.get("confirm") !== "yes") {
+      return reply(
+        {
+          tone: "error",
+          title: "account:contacts.removeFailed",
+          description: "account:contacts.notConfirmed",
+        },
+        400,
+      );
+    }
+    // Scoped to the signed-in user: another user's contact id removes nothing.
+    const removed = isContactId(id) && (await deleteContact(db, userId, id));
+    if (!removed) {
+      return reply(
+        {
+          tone: "error",
+          title: "account:contacts.removeFailed",
+          description: "account:contacts.notFound",
+        },
+        404,
+      );
+    }
+    return reply({ tone: "success", title: "account:contacts.removed" });
+  }
+
+  return reply({ tone: "error", title: "errors.generic" }, 400);
+}

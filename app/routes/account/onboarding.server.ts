@@ -1,0 +1,168 @@
+import { type AppLoadContext, data, redirect } from "react-router";
+import type { NoticeData } from "#app/components/notice.tsx";
+import { requireUser } from "#app/lib/guards.server.ts";
+import { noticeCookie } from "#app/lib/notices.server.ts";
+import { PLANS } from "#app/lib/plans.ts";
+import { detectRequestLanguage } from "#core/languages.ts";
+import { onboardingContactRows } from "#core/plans.ts";
+import { validateContactRows, validateProfile } from "#core/validation.ts";
+import { riskyContactError } from "#server/alerts/toll-limits.ts";
+import { addContacts, ContactLimitError, listContacts } from "#server/domain/contacts.ts";
+import { getProfile, saveProfile } from "#server/domain/profiles.ts";
+
+/**
+ * The wizard's starting point: the profile so far (else the sign-up name and
+ * the page's language), how many contact rows the plan offers and, when
+ * editing, the contacts already saved. Done and not editing goes to /dashboard.
+ */
+export async function onboardingForm(request: Request, context: AppLoadContext) {
+  const user = await requireUser(request, context, "/");
+  const { db, cipher } = context.services;
+  const profile = await getProfile(db, cipher, user.id);
+  const url = new URL(request.url);
+  const editing = url.searchParams.get("edit") === "1";
+  if (profile?.onboardingCompleted && !editing) throw redirect("/dashboard");
+  const plan = profile?.plan ?? "free";
+  return {
+    welcome: url.searchParams.get("welcome") === "1",
+    editing: editing && Boolean(profile?.onboardingCompleted),
+    contactRows: onboardingContactRows(plan),
+    contacts: editing ? await listContacts(db, cipher, user.id) : [],
+    profile: {
+      fullName: profile?.fullName ?? user.name ?? "",
+      language: profile?.language ?? detectRequestLanguage(request),
+      country: profile?.country ?? "",
+      dateOfBirth: profile?.dateOfBirth ?? "",
+      bloodType: profile?.bloodType ?? "",
+      allergies: profile?.allergies.join(", ") ?? "",
+      medications: profile?.medications.join(", ") ?? "",
+      medicalNotes: profile?.medicalNotes ?? "",
+    },
+  };
+}
+
+/** What a refused step-3 submit answers: why, and which step and field it is about. */
+export type OnboardingActionData = { notice: NoticeData; step?: 1 | 2 | 3; field?: string };
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+/**
+ * Finish (or Skip for now): saves the profile and, on first onboarding, the
+ * contacts in one transaction, then goes to the dashboard with its notice.
+ */
+export async function saveOnboarding(request: Request, context: AppLoadContext) {
+  const user = await requireUser(request, context, "/");
+  const { db, cipher, logger, config } = context.services;
+  const form = await request.formData();
+  const intent = field(form, "intent");
+  const fail = (notice: NoticeData, step?: 1 | 2 | 3, status = 400, field?: string) =>
+    data<OnboardingActionData>({ notice, step, field }, { status });
+
+  if (intent === "skip") {
+    try {
+      await saveProfile(db, cipher, user.id, { onboardingCompleted: true });
+    } catch (error) {
+      logger.error({ err: error }, "skipping onboarding failed");
+      return fail(
+        { tone: "error", title: "account:onboarding.errors.error", description: "errors.generic" },
+        3,
+        500,
+      );
+    }
+    return redirect("/dashboard", {
+      headers: { "Set-Cookie": noticeCookie("profile-later", config.isProduction) },
+    });
+  }
+
+  const checked = validateProfile(Object.fromEntries(form));
+  if (!checked.ok) {
+    return fail(
+      { tone: "error", title: checked.problem.title, description: checked.problem.description },
+      checked.problem.step,
+      400,
+      checked.problem.field,
+    );
+  }
+  const profile = await getProfile(db, cipher, user.id);
+  const editing = Boolean(profile?.onboardingCompleted);
+  let newContacts: ReturnType<typeof validateContactRows> = { ok: true, contacts: [] };
+  if (!editing) {
+    const rows = [0, 1, 2].map((i) => ({
+      name: field(form, `contacts.${i}.name`),
+      channel: field(form, `contacts.${i}.channel`),
+      value: field(form, `contacts.${i}.value`),
+    }));
+    newContacts = validateContactRows(rows);
+    if (!newContacts.ok) {
+      const { problem } = newContacts;
+      return fail(
+        { tone: "error", title: problem.title, description: problem.description },
+        3,
+        400,
+        problem.field,
+      );
+    }
+    const risky = newContacts.contacts.find((c) => riskyContactError(context.services, c));
+    if (risky) {
+      return fail(
+        {
+          tone: "error",
+          title: "account:onboarding.errors.invalidContact",
+          description: "validation.highRiskNumber",
+        },
+        3,
+      );
+    }
+    if (newContacts.contacts.length === 0) {
+      return fail(
+        {
+          tone: "error",
+          title: "account:onboarding.errors.invalidContact",
+          description: "validation.contactRequired",
+        },
+        3,
+        400,
+        "contacts.0.name",
+      );
+    }
+  }
+  try {
+    const plan = profile?.plan ?? "free";
+    await db.transaction(async (tx) => {
+      await saveProfile(tx, cipher, user.id, { ...checked.profile, onboardingCompleted: true });
+      if (newContacts.ok && newContacts.contacts.length) {
+        const limit = Math.min(3, PLANS[plan].limits.contacts ?? 3);
+        await addContacts(tx, cipher, user.id, limit, newContacts.contacts);
+      }
+    });
+  } catch (error) {
+    if (error instanceof ContactLimitError) {
+      return fail(
+        {
+          tone: "error",
+          title: "account:onboarding.errors.invalidContact",
+          description: "account:contacts.limitReached",
+          values: { limit: error.limit, count: error.limit },
+        },
+        3,
+      );
+    }
+    logger.error({ err: error }, "saving profile failed");
+    return fail(
+      {
+        tone: "error",
+        title: "account:onboarding.errors.saveFailed",
+        description: "account:onboarding.errors.saveFailedBody",
+      },
+      3,
+      500,
+    );
+  }
+  const notice = editing ? "profile-saved" : "profile-complete";
+  return redirect("/dashboard", {
+    headers: { "Set-Cookie": noticeCookie(notice, config.isProduction) },
+  });
+}

@@ -1,0 +1,168 @@
+import type { AppLoadContext } from "react-router";
+import { z } from "zod";
+import type { NoticeData } from "#app/components/notice.tsx";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import { PRODUCTS } from "#core/tag-ids.ts";
+import { batchCsv, batchQrZip, listBatches, searchTags } from "#server/domain/admin.ts";
+import { listSalesEnquiries, salesEnquiriesCsv } from "#server/domain/sales-enquiries.ts";
+import { MAX_MINT_BATCH, mintedTagsCsv, mintTags } from "#server/domain/tags.ts";
+import { grantRole, hasRole, setUserPlan, UserNotFoundError } from "#server/domain/users.ts";
+import { operatorCommandSchema } from "#server/operator/commands.ts";
+import type { Services } from "#server/services.ts";
+
+/** /admin's lists: mint batches, sales enquiries and the tags matching the search. */
+export async function adminOverview(services: Services, query: string) {
+  const [batches, found, enquiries] = await Promise.all([
+    listBatches(services),
+    searchTags(services, query),
+    listSalesEnquiries(services),
+  ]);
+  return {
+    batches: batches.map((b) => ({ ...b, createdAt: new Date(b.createdAt).toISOString() })),
+    enquiries: enquiries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+    tags: found.map((tag) => ({
+      ...tag,
+      lastScannedAt: tag.lastScannedAt?.toISOString() ?? null,
+      createdAt: tag.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Sets a plan or grants a role, validated like the `safetap` command line's; the notice says how it went. */
+export async function applyUserCommand(
+  services: Services,
+  form: FormData,
+): Promise<{ notice: NoticeData; status: number }> {
+  const ok = (notice: NoticeData) => ({ notice, status: 200 });
+  const refused = (title: string, status: number) => ({
+    notice: { tone: "error", title } as NoticeData,
+    status,
+  });
+  const candidate =
+    form.get("intent") === "setPlan"
+      ? { command: "users.set-plan", identifier: form.get("identifier"), plan: form.get("plan") }
+      : {
+          command: "users.grant-role",
+          identifier: form.get("identifier"),
+          role: form.get("role"),
+        };
+  const parsed = operatorCommandSchema.safeParse(candidate);
+  if (!parsed.success) return refused("admin:users.invalid", 400);
+  try {
+    const command = parsed.data;
+    if (command.command === "tags.mint") return refused("admin:users.invalid", 400);
+    if (command.command === "users.set-plan") {
+      const result = await setUserPlan(services.db, command.identifier, command.plan);
+      return ok({
+        tone: "success",
+        title: "admin:users.planSet",
+        values: { email: result.account, plan: result.plan },
+      });
+    }
+    const result = await grantRole(services.db, command.identifier, command.role);
+    return ok({
+      tone: "success",
+      title: "admin:users.roleGranted",
+      values: { email: result.account, role: result.role },
+    });
+  } catch (error) {
+    if (error instanceof UserNotFoundError) return refused("admin:users.notFound", 404);
+    throw error;
+  }
+}
+
+/**
+ * The signed-in admin behind a download or the mint form, or the plain
+ * answer for anyone else: 401 signed out, 403 without the admin role.
+ */
+export async function adminOrRefusal(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ userId: string } | { refusal: Response }> {
+  const user = await getSessionUser(request, context);
+  if (!user) return { refusal: new Response("Sign in required", { status: 401 }) };
+  if (!(await hasRole(context.services.db, user.id, "admin").catch(() => false))) {
+    return { refusal: new Response("Forbidden", { status: 403 }) };
+  }
+  return { userId: user.id };
+}
+
+/** A batch's QR codes (qr.zip) or tag list without tokens (tags.csv); null when there is none. */
+export async function batchFile(
+  services: Services,
+  batchId: string,
+  file: string,
+): Promise<Response | null> {
+  if (!/^[0-9a-f-]{36}$/.test(batchId)) return null;
+  const name = `safetap-batch-${batchId.slice(0, 8)}`;
+  if (file === "qr.zip") {
+    const zip = await batchQrZip(services, batchId);
+    if (!zip) return null;
+    return new Response(new Uint8Array(zip), {
+      headers: {
+        "Content-Type": "application/zip",
+        "Content-Disposition": `attachment; filename="${name}-qr.zip"`,
+      },
+    });
+  }
+  if (file === "tags.csv") {
+    const csv = await batchCsv(services, batchId);
+    if (!csv) return null;
+    return new Response(csv, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${name}.csv"`,
+      },
+    });
+  }
+  return null;
+}
+
+/** Every sales enquiry as a CSV download. */
+export async function salesEnquiriesDownload(services: Services): Promise<Response> {
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(await salesEnquiriesCsv(services), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="safetap-sales-enquiries-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+const mintSchema = z.object({
+  product: z.enum(PRODUCTS),
+  count: z.coerce.number().int().min(1).max(MAX_MINT_BATCH),
+});
+
+/**
+ * Mints a batch and answers with its CSV as a download: the activation tokens
+ * exist in clear only in this response (as with `safetap tags mint`).
+ */
+export async function mintBatch(
+  services: Services,
+  adminId: string,
+  form: FormData,
+): Promise<Response> {
+  const parsed = mintSchema.safeParse({ product: form.get("product"), count: form.get("count") });
+  if (!parsed.success) {
+    return new Response(
+      parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"),
+      { status: 400 },
+    );
+  }
+  const { config } = services;
+  const { tags, batchId } = await mintTags(services.db, {
+    ...parsed.data,
+    masterKey: config.dataEncryptionKey,
+    publicUrl: config.publicUrl,
+  });
+  services.logger.info({ batchId, count: tags.length, by: adminId }, "tags minted");
+  return new Response(mintedTagsCsv(tags), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="safetap-${parsed.data.product}-${batchId.slice(0, 8)}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
