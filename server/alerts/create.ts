@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import {
+  type Channel,
+  channelsCountedAs,
+  describeChannel,
+  isPhoneContactChannel,
+} from "#core/channels.ts";
 import { PLANS, type PlanId } from "#core/plans.ts";
 import type { Executor, Transaction } from "#server/db/client.ts";
 import { alertDeliveries, alerts, user } from "#server/db/schema.ts";
@@ -11,7 +17,6 @@ import { alertTokens } from "./tokens.ts";
 import { applyTollCaps, emergencyFloorAllowed } from "./toll-limits.ts";
 
 export type AlertSource = "card" | "sos" | "test";
-export type DeliveryChannel = "email" | "sms" | "whatsapp" | "voice";
 
 export interface Location {
   latitude: number;
@@ -59,14 +64,12 @@ interface PlannedDelivery {
   id: string;
   contactId: string | null;
   contactName: string;
-  channel: DeliveryChannel;
+  channel: Channel;
   destination: string;
   kind: "alert" | "quota_notice";
   status: "pending" | "skipped";
   note: string | null;
 }
-
-const isPhoneChannel = (channel: string) => channel === "sms" || channel === "whatsapp";
 
 /** Non-email sends counted against the plan: lifetime on Free, this calendar month otherwise. */
 async function quotaUsage(tx: Transaction, userId: string, plan: PlanId) {
@@ -81,7 +84,10 @@ async function quotaUsage(tx: Transaction, userId: string, plan: PlanId) {
     .where(
       and(
         eq(alerts.userId, userId),
-        ne(alertDeliveries.channel, "email"),
+        inArray(alertDeliveries.channel, [
+          ...channelsCountedAs("messages"),
+          ...channelsCountedAs("voice"),
+        ]),
         inArray(alertDeliveries.status, ["pending", "sending", "sent", "delivered", "failed"]),
         gte(alertDeliveries.createdAt, since),
       ),
@@ -89,7 +95,10 @@ async function quotaUsage(tx: Transaction, userId: string, plan: PlanId) {
     .groupBy(alertDeliveries.channel);
   const count = (channels: string[]) =>
     rows.filter((r) => channels.includes(r.channel)).reduce((sum, r) => sum + r.n, 0);
-  return { messages: count(["sms", "whatsapp"]), voice: count(["voice"]) };
+  return {
+    messages: count(channelsCountedAs("messages")),
+    voice: count(channelsCountedAs("voice")),
+  };
 }
 
 /**
@@ -124,8 +133,14 @@ export function planDeliveries(input: {
       destination: contact.value,
       kind: "alert" as const,
     };
-    if (contact.channel === "email") {
-      planned.push({ ...base, id: randomUUID(), channel: "email", status: "pending", note: null });
+    if (describeChannel(contact.channel).quota === null) {
+      planned.push({
+        ...base,
+        id: randomUUID(),
+        channel: contact.channel,
+        status: "pending",
+        note: null,
+      });
       continue;
     }
     if (messagesLeft > 0) {
@@ -155,7 +170,7 @@ export function planDeliveries(input: {
 
   const reachesSomeone = planned.some((d) => d.status === "pending" && d.kind === "alert");
   if (!input.isTest && !reachesSomeone) {
-    const first = planned.find((d) => d.status === "skipped" && isPhoneChannel(d.channel));
+    const first = planned.find((d) => d.status === "skipped" && isPhoneContactChannel(d.channel));
     if (first) {
       first.status = "pending";
       first.note = "emergency_overage";
@@ -227,7 +242,8 @@ async function keepEmergencyHeard(
   if (isTest) return;
   if (planned.some((d) => d.status === "pending" && d.kind === "alert")) return;
   const first = planned.find(
-    (d) => d.status === "skipped" && isPhoneChannel(d.channel) && d.note?.startsWith("limit_"),
+    (d) =>
+      d.status === "skipped" && isPhoneContactChannel(d.channel) && d.note?.startsWith("limit_"),
   );
   if (first && (await emergencyFloorAllowed(services, tx, userId))) {
     first.status = "pending";

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { channelOf, isContactChannel, isPhoneContactChannel } from "#core/channels.ts";
 import { PLANS, type PlanId } from "#core/plans.ts";
 import { alertDeliveries, alerts, profiles, user } from "#server/db/schema.ts";
 import { ProviderError } from "#server/delivery/twilio.ts";
@@ -110,9 +111,10 @@ export function createDispatcher(
       return;
     }
     const to = cipher.decrypt(delivery.destination, `alert_deliveries.destination:${delivery.id}`);
+    const channel = channelOf(delivery.channel);
     const message = composeAlertMessage({
       kind: delivery.kind as "alert",
-      channel: delivery.channel as "email",
+      channel,
       to,
       language: alert.language,
       source: alert.source as "card",
@@ -216,7 +218,7 @@ export function createDispatcher(
     }
 
     // The provider spend breaker (decision 110): held back means skipped, with its reason.
-    if (!(await spend.allows(delivery.channel))) {
+    if (!(await spend.allows(channel))) {
       await db
         .update(alertDeliveries)
         .set({ status: "skipped", note: "spend_limit", lockedUntil: null })
@@ -318,7 +320,8 @@ export function createDispatcher(
       const seen = new Set<string>();
       const rows = [];
       for (const delivery of sent) {
-        if (!delivery.contactId || seen.has(delivery.contactId) || delivery.channel === "voice")
+        const channel = channelOf(delivery.channel);
+        if (!delivery.contactId || seen.has(delivery.contactId) || !isContactChannel(channel))
           continue;
         seen.add(delivery.contactId);
         const to = cipher.decrypt(
@@ -326,14 +329,14 @@ export function createDispatcher(
           `alert_deliveries.destination:${delivery.id}`,
         );
         const voice =
-          delivery.channel !== "email" && voiceAllowed && !called.has(delivery.contactId);
+          isPhoneContactChannel(channel) && voiceAllowed && !called.has(delivery.contactId);
         const id = crypto.randomUUID();
         rows.push({
           id,
           alertId: alert.id,
           contactId: delivery.contactId,
           contactName: delivery.contactName,
-          channel: voice ? "voice" : delivery.channel,
+          channel: voice ? "voice" : channel,
           destination: cipher.encrypt(to, `alert_deliveries.destination:${id}`),
           kind: "escalation",
         });

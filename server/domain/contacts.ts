@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { type ContactChannel, contactChannelOf } from "#core/channels.ts";
 import { PLANS, type PlanId } from "#core/plans.ts";
-import type { ContactChannel, ContactInput } from "#core/validation.ts";
+import type { ContactInput } from "#core/validation.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
 import { contacts } from "#server/db/schema.ts";
-
-export type { ContactChannel };
 
 export interface ContactData {
   id: string;
@@ -32,7 +31,7 @@ export async function listContacts(
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
-    channel: row.channel as ContactChannel,
+    channel: contactChannelOf(row.channel),
     value: cipher.decrypt(row.value, contextOf(row.id)),
     priority: row.priority,
   }));
