@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   CHANNEL_IDS,
@@ -13,6 +15,7 @@ import {
   isContactChannel,
   isPhoneContactChannel,
 } from "./channels.ts";
+import { LANGUAGES } from "./languages.ts";
 import { offeredChannels, PLANS } from "./plans.ts";
 
 describe("the channel descriptor (decision 125)", () => {
@@ -88,5 +91,24 @@ describe("the channel descriptor (decision 125)", () => {
       expect(plan.channels, plan.id).toEqual(CHANNEL_IDS);
     }
     expect(PLANS.free.channels).toEqual(["email", "sms", "whatsapp"]);
+  });
+
+  it("every channel has its name in every language: the plan badges and the contact forms", () => {
+    const names = (language: string, namespace: string) =>
+      JSON.parse(
+        readFileSync(
+          path.join(import.meta.dirname, "locales", language, `${namespace}.json`),
+          "utf8",
+        ),
+      ).channels as Record<string, string>;
+    for (const language of LANGUAGES) {
+      const marketing = names(language, "marketing");
+      const account = names(language, "account");
+      for (const channel of CHANNEL_IDS)
+        expect(marketing[channel], `${language} ${channel}`).toBeTruthy();
+      for (const channel of CONTACT_CHANNELS) {
+        expect(account[channel], `${language} ${channel}`).toBeTruthy();
+      }
+    }
   });
 });
