@@ -1,7 +1,10 @@
 /**
  * The plan catalogue's rules (DESIGN 1.2, spec reading A): prices and limits. The server's
- * quota checks read them; `app/lib/plans.ts` adds how the plans are shown.
+ * quota module (server/domain/quotas.ts) reads them; `app/lib/plans.ts` adds how the plans are
+ * shown.
  */
+import { CHANNEL_IDS, type Channel, describeChannel, type QuotaKind } from "./channels.ts";
+
 export const PLAN_IDS = ["free", "pro", "family", "enterprise"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -10,8 +13,9 @@ export interface PlanLimits {
   tags: number | null;
   contacts: number | null;
   seats: number | null;
-  /** Non-email alerts (SMS, WhatsApp, voice) per period; null means custom. */
+  /** SMS and WhatsApp messages per period; null means custom. */
   multiChannelAlerts: number | null;
+  /** Voice calls per period, counted apart from messages; null means custom. */
   voiceCalls: number | null;
   /** "lifetime" for the free trial sends, "month" for paid plans. */
   quotaPeriod: "lifetime" | "month" | "custom";
@@ -23,13 +27,38 @@ export interface PlanRules {
   monthlyPrice: number | null;
   annualPrice: number | null;
   limits: PlanLimits;
-  channels: readonly ("email" | "sms" | "whatsapp" | "voice")[];
+  /** The channels the plan sends on: those whose allowance is not zero (`offeredChannels`). */
+  channels: readonly Channel[];
   /** Seats beyond the included ones: price per month each, and the alerts each adds. */
   extraSeat?: { monthlyPrice: number; alerts: number };
 }
 
+/** The plan limit each allowance draws on. */
+const ALLOWANCE_LIMIT: Record<QuotaKind, "multiChannelAlerts" | "voiceCalls"> = {
+  messages: "multiChannelAlerts",
+  voice: "voiceCalls",
+};
+
+/** Sends per period an allowance grants; null means custom (no fixed ceiling). */
+export function allowanceLimit(limits: PlanLimits, quota: QuotaKind): number | null {
+  return limits[ALLOWANCE_LIMIT[quota]];
+}
+
+/** A plan offers every channel whose allowance is not zero (Free makes no calls). */
+export function offeredChannels(limits: PlanLimits): Channel[] {
+  return CHANNEL_IDS.filter((channel) => {
+    const quota = describeChannel(channel).quota;
+    return quota === null || allowanceLimit(limits, quota) !== 0;
+  });
+}
+
+const withChannels = (rules: Omit<PlanRules, "channels">): PlanRules => ({
+  ...rules,
+  channels: offeredChannels(rules.limits),
+});
+
 export const PLANS: Record<PlanId, PlanRules> = {
-  free: {
+  free: withChannels({
     id: "free",
     monthlyPrice: 0,
     annualPrice: 0,
@@ -41,9 +70,8 @@ export const PLANS: Record<PlanId, PlanRules> = {
       voiceCalls: 0,
       quotaPeriod: "lifetime",
     },
-    channels: ["email", "sms", "whatsapp"],
-  },
-  pro: {
+  }),
+  pro: withChannels({
     id: "pro",
     monthlyPrice: 1.99,
     annualPrice: 19.9,
@@ -55,9 +83,8 @@ export const PLANS: Record<PlanId, PlanRules> = {
       voiceCalls: 10,
       quotaPeriod: "month",
     },
-    channels: ["email", "sms", "whatsapp", "voice"],
-  },
-  family: {
+  }),
+  family: withChannels({
     id: "family",
     monthlyPrice: 5.99,
     annualPrice: 59.9,
@@ -69,10 +96,9 @@ export const PLANS: Record<PlanId, PlanRules> = {
       voiceCalls: 50,
       quotaPeriod: "month",
     },
-    channels: ["email", "sms", "whatsapp", "voice"],
     extraSeat: { monthlyPrice: 1, alerts: 50 },
-  },
-  enterprise: {
+  }),
+  enterprise: withChannels({
     id: "enterprise",
     monthlyPrice: null,
     annualPrice: null,
@@ -84,8 +110,7 @@ export const PLANS: Record<PlanId, PlanRules> = {
       voiceCalls: null,
       quotaPeriod: "custom",
     },
-    channels: ["email", "sms", "whatsapp", "voice"],
-  },
+  }),
 };
 
 export function isPlanId(value: unknown): value is PlanId {

@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { type ContactChannel, describeChannel, isContactChannel } from "./channels.ts";
 import { isLanguage, type Language } from "./languages.ts";
 
 /**
@@ -131,13 +132,6 @@ export function isSixDigitCode(value: unknown): value is string {
   return typeof value === "string" && /^\d{6}$/.test(value);
 }
 
-export const CONTACT_CHANNELS = ["sms", "email", "whatsapp"] as const;
-export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
-
-export function isContactChannel(value: unknown): value is ContactChannel {
-  return typeof value === "string" && (CONTACT_CHANNELS as readonly string[]).includes(value);
-}
-
 export interface ContactInput {
   name: string;
   channel: ContactChannel;
@@ -159,12 +153,20 @@ export function validateContact(input: {
   }
   const raw = sanitizeText(input.value);
   if (!raw) return { ok: false, error: "validation.contactValueRequired", field: "value" };
-  if (input.channel === "email") {
-    if (!isEmail(raw)) return { ok: false, error: "validation.invalidEmail", field: "value" };
-    return { ok: true, contact: { name, channel: "email", value: raw.toLowerCase() } };
+  const channel = input.channel;
+  const address = describeChannel(channel).address;
+  switch (address) {
+    case "email":
+      if (!isEmail(raw)) return { ok: false, error: "validation.invalidEmail", field: "value" };
+      return { ok: true, contact: { name, channel, value: raw.toLowerCase() } };
+    case "phone":
+      if (!isPhone(raw)) return { ok: false, error: "validation.invalidPhone", field: "value" };
+      return { ok: true, contact: { name, channel, value: toE164(raw) } };
+    default: {
+      const never: never = address;
+      throw new Error(`No rule for ${never} addresses`);
+    }
   }
-  if (!isPhone(raw)) return { ok: false, error: "validation.invalidPhone", field: "value" };
-  return { ok: true, contact: { name, channel: input.channel, value: toE164(raw) } };
 }
 
 export const COUNTRIES = ["us", "ca", "gb", "au", "mx", "es", "fr", "vn"] as const;

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { loadConfig } from "#server/config.ts";
 import { tags, user } from "#server/db/schema.ts";
-import { addContacts } from "#server/domain/contacts.ts";
+import { insertContact } from "#server/domain/contacts.ts";
 import { saveProfile } from "#server/domain/profiles.ts";
 import { mintTags } from "#server/domain/tags.ts";
 import { createLogger } from "#server/logger.ts";
@@ -40,9 +40,12 @@ for (const [i, tag] of minted.entries()) {
     country: "us",
     onboardingCompleted: true,
   });
-  await addContacts(db, cipher, userId, null, [
-    { name: `Contact ${i}`, channel: "email", value: `load-contact-${i}@example.com` },
-  ]);
+  await insertContact(db, cipher, userId, {
+    name: `Contact ${i}`,
+    channel: "email",
+    value: `load-contact-${i}@example.com`,
+    priority: 1,
+  });
   const now = new Date();
   await db
     .update(tags)

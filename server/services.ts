@@ -1,3 +1,4 @@
+import type { Channel } from "#core/channels.ts";
 import type { Dispatcher } from "#server/alerts/dispatcher.ts";
 import { type Auth, createAuth } from "#server/auth/auth.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "#server/db/client.ts";
@@ -5,7 +6,7 @@ import { createMessenger, type Messenger } from "#server/delivery/messenger.ts";
 import { smtpAdapter } from "#server/delivery/smtp.ts";
 import { twilioAdapter } from "#server/delivery/twilio.ts";
 import { TWILIO_STATUS_PATH } from "#server/delivery/twilio-status.ts";
-import type { ChannelAdapter, MessageChannel } from "#server/delivery/types.ts";
+import type { ChannelAdapter } from "#server/delivery/types.ts";
 import { createScanRecorder, type ScanRecorder } from "#server/domain/scan-recorder.ts";
 import {
   databaseRateLimiter,
@@ -50,19 +51,20 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   return openPglite(config.database.dataDir);
 }
 
-function providerAdapters(config: Config): Partial<Record<MessageChannel, ChannelAdapter>> {
-  const adapters: Partial<Record<MessageChannel, ChannelAdapter>> = {};
-  if (config.smtp) adapters.email = smtpAdapter(config.smtp);
-  if (config.twilio) {
-    const twilio = twilioAdapter({
-      ...config.twilio,
-      statusCallback: new URL(TWILIO_STATUS_PATH, config.publicUrl).toString(),
-    });
-    adapters.sms = twilio;
-    adapters.whatsapp = twilio;
-    adapters.voice = twilio;
-  }
-  return adapters;
+/** The configured provider of each channel; none means the dev outbox. */
+function providerAdapters(config: Config): Record<Channel, ChannelAdapter | undefined> {
+  const twilio = config.twilio
+    ? twilioAdapter({
+        ...config.twilio,
+        statusCallback: new URL(TWILIO_STATUS_PATH, config.publicUrl).toString(),
+      })
+    : undefined;
+  return {
+    email: config.smtp ? smtpAdapter(config.smtp) : undefined,
+    sms: twilio,
+    whatsapp: twilio,
+    voice: twilio,
+  };
 }
 
 export function createServices(deps: {

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Field, type FieldErrors } from "#app/components/ui/field.tsx";
 import { Input, Select } from "#app/components/ui/input.tsx";
-import { CONTACT_CHANNELS, LIMITS } from "#core/validation.ts";
+import { CONTACT_CHANNELS, DEFAULT_CONTACT_CHANNEL } from "#core/channels.ts";
+import { LIMITS } from "#core/validation.ts";
 
 /**
  * Name, channel and value of one emergency contact: the onboarding rows and
@@ -47,7 +48,7 @@ export function ContactFields({
           <Select
             {...props}
             name={`${namePrefix}channel`}
-            defaultValue={defaults?.channel ?? "sms"}
+            defaultValue={defaults?.channel ?? DEFAULT_CONTACT_CHANNEL}
           >
             {CONTACT_CHANNELS.map((c) => (
               <option key={c} value={c}>

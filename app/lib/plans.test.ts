@@ -41,6 +41,20 @@ describe("plan catalogue (DESIGN 1.2, reading A)", () => {
 });
 
 describe("plan cards (spec sections 2 and 9)", () => {
+  it("channel badges come from the channel descriptor: Free's texts are a trial, its location email only", () => {
+    const badges = (id: "free" | "pro" | "family" | "enterprise") =>
+      PLANS[id].channelBadges.map((b) => (b.noteKey ? `${b.channel} (${b.noteKey})` : b.channel));
+    expect(badges("free")).toEqual([
+      "email",
+      "sms (channels.trial)",
+      "whatsapp (channels.trial)",
+      "location (channels.emailOnly)",
+    ]);
+    for (const id of ["pro", "family", "enterprise"] as const) {
+      expect(badges(id), id).toEqual(["email", "sms", "whatsapp", "voice", "location"]);
+    }
+  });
+
   it("/pricing shows annual per month (annual ÷ 12), with the yearly bill beside it", () => {
     expect(displayPrice(PLANS.pro, "annual", "month")).toEqual({
       amount: "1.66",

@@ -3,11 +3,12 @@
  * of `core/plans.ts` plus display keys of the `marketing` namespace, interpolated with
  * `planVars(plan)`.
  */
+import { type Channel, describeChannel } from "#core/channels.ts";
 import { PLAN_IDS, PLANS as PLAN_RULES, type PlanId, type PlanRules } from "#core/plans.ts";
 
-/** A delivery channel as advertised on a plan card. */
+/** A delivery channel as advertised on a plan card, or the location its messages carry. */
 export interface ChannelBadge {
-  channel: "email" | "sms" | "whatsapp" | "voice" | "location";
+  channel: Channel | "location";
   /** Locale key of a qualifier such as "trial" or "email only". */
   noteKey?: string;
 }
@@ -20,7 +21,6 @@ interface PlanPresentation {
   /** Locale key of the badge, if the plan has one. */
   badgeKey?: string;
   highlighted?: boolean;
-  channelBadges: readonly ChannelBadge[];
   /** The plan's numbers, shown first on its card. */
   highlightKeys: readonly string[];
   features: readonly string[];
@@ -29,27 +29,34 @@ interface PlanPresentation {
   ctaKey: string;
 }
 
-export type Plan = PlanRules & PlanPresentation;
+export type Plan = PlanRules & PlanPresentation & { channelBadges: readonly ChannelBadge[] };
 
-const ALL_CHANNELS: readonly ChannelBadge[] = [
-  { channel: "email" },
-  { channel: "sms" },
-  { channel: "whatsapp" },
-  { channel: "voice" },
-  { channel: "location" },
-];
+/**
+ * A plan's channel badges, from the channel descriptor: each channel the plan offers, marked
+ * "trial" when its sends are counted for life (Free), then the location, marked "email only"
+ * when the trial leaves email as the only channel that carries it without a count.
+ */
+export function channelBadges(plan: PlanRules): ChannelBadge[] {
+  const trial = plan.limits.quotaPeriod === "lifetime";
+  const counted = (channel: Channel) => trial && describeChannel(channel).quota !== null;
+  const badges: ChannelBadge[] = plan.channels.map((channel) =>
+    counted(channel) ? { channel, noteKey: "channels.trial" } : { channel },
+  );
+  const located = plan.channels.filter((channel) => describeChannel(channel).carriesLocation);
+  const alwaysLocated = located.filter((channel) => !counted(channel));
+  badges.push(
+    alwaysLocated.length === located.length
+      ? { channel: "location" }
+      : { channel: "location", noteKey: "channels.emailOnly" },
+  );
+  return badges;
+}
 
 const PRESENTATION: Record<PlanId, PlanPresentation> = {
   free: {
     icon: "shield",
     nameKey: "plans.free.name",
     taglineKey: "plans.free.tagline",
-    channelBadges: [
-      { channel: "email" },
-      { channel: "sms", noteKey: "channels.trial" },
-      { channel: "whatsapp", noteKey: "channels.trial" },
-      { channel: "location", noteKey: "channels.emailOnly" },
-    ],
     highlightKeys: [
       "plans.free.highlights.alerts",
       "plans.free.highlights.trial",
@@ -75,7 +82,6 @@ const PRESENTATION: Record<PlanId, PlanPresentation> = {
     taglineKey: "plans.pro.tagline",
     badgeKey: "plans.pro.badge",
     highlighted: true,
-    channelBadges: ALL_CHANNELS,
     highlightKeys: [
       "plans.pro.highlights.alerts",
       "plans.pro.highlights.voice",
@@ -96,7 +102,6 @@ const PRESENTATION: Record<PlanId, PlanPresentation> = {
     nameKey: "plans.family.name",
     taglineKey: "plans.family.tagline",
     badgeKey: "plans.family.badge",
-    channelBadges: ALL_CHANNELS,
     highlightKeys: [
       "plans.family.highlights.alerts",
       "plans.family.highlights.voice",
@@ -121,7 +126,6 @@ const PRESENTATION: Record<PlanId, PlanPresentation> = {
     icon: "building",
     nameKey: "plans.enterprise.name",
     taglineKey: "plans.enterprise.tagline",
-    channelBadges: ALL_CHANNELS,
     highlightKeys: [
       "plans.enterprise.highlights.alerts",
       "plans.enterprise.highlights.voice",
@@ -144,9 +148,16 @@ const PRESENTATION: Record<PlanId, PlanPresentation> = {
   },
 };
 
-export const PLANS = Object.fromEntries(
-  PLAN_IDS.map((id) => [id, { ...PLAN_RULES[id], ...PRESENTATION[id] }]),
-) as Record<PlanId, Plan>;
+const shownPlan = (id: PlanId): Plan => ({
+  ...PLAN_RULES[id],
+  ...PRESENTATION[id],
+  channelBadges: channelBadges(PLAN_RULES[id]),
+});
+
+export const PLANS = Object.fromEntries(PLAN_IDS.map((id) => [id, shownPlan(id)])) as Record<
+  PlanId,
+  Plan
+>;
 
 /** Values the plan strings interpolate (`{{tags}}`, `{{alerts}}`, …). */
 export function planVars(plan: Plan) {

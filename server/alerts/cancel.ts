@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 /** DESIGN 1.7: an SOS can be called off for 30 seconds after it is sent. */
 import { CANCEL_WINDOW_MS } from "#core/alert-links.ts";
+import { isContactChannel } from "#core/channels.ts";
 import { alertDeliveries, alerts } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 
@@ -52,7 +53,12 @@ export async function cancelSos(
     const seen = new Set<string>();
     const rows = [];
     for (const delivery of told) {
-      if (!delivery.contactId || delivery.channel === "voice" || seen.has(delivery.contactId))
+      // The all-clear goes on the contact's own channel, not again by call.
+      if (
+        !delivery.contactId ||
+        !isContactChannel(delivery.channel) ||
+        seen.has(delivery.contactId)
+      )
         continue;
       seen.add(delivery.contactId);
       const id = crypto.randomUUID();

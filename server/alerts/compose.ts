@@ -1,10 +1,11 @@
 import { mapUrl } from "#core/alert-links.ts";
+import { type Channel, describeChannel } from "#core/channels.ts";
 import type { OutgoingMessage } from "#server/delivery/types.ts";
 import { messageText } from "#server/messages/catalog.ts";
 
 export interface ComposeInput {
   kind: "alert" | "escalation" | "all_clear" | "quota_notice";
-  channel: "email" | "sms" | "whatsapp" | "voice";
+  channel: Channel;
   to: string;
   language: string;
   source: "card" | "sos" | "test";
@@ -125,29 +126,37 @@ export function composeAlertMessage(input: ComposeInput): OutgoingMessage {
       body: t("quota.body", { time, contacts: input.skippedContacts ?? "" }),
     };
   }
-  if (input.channel === "voice") {
-    return { ...base, body: t("alert.voice", { name, time }) };
-  }
   const escalation = input.kind === "escalation";
-  if (input.channel === "email") {
-    const lead = escalation
-      ? t("escalation.lead", { name, time })
-      : t(`alert.${input.source}Lead`, { name, time, tag: input.tagId ?? "" });
-    const lines = [
-      isTest ? `${t("alert.testPrefix")}${lead}` : lead,
-      "",
-      located ? t("alert.location", { map }) : t("alert.noLocation"),
-    ];
-    if (input.ackUrl && !isTest) lines.push("", t("alert.ack", { ack: input.ackUrl }));
-    if (!isTest) lines.push("", t("alert.callHelp"));
-    const subject = isTest
-      ? t("alert.testSubject", { name })
-      : escalation
-        ? t("escalation.subject", { name })
-        : t("alert.subject", { name });
-    return { ...base, subject, body: lines.join("\n") };
+  const shape = describeChannel(input.channel).shape;
+  switch (shape) {
+    case "spoken":
+      return { ...base, body: t("alert.voice", { name, time }) };
+    case "mail": {
+      const lead = escalation
+        ? t("escalation.lead", { name, time })
+        : t(`alert.${input.source}Lead`, { name, time, tag: input.tagId ?? "" });
+      const lines = [
+        isTest ? `${t("alert.testPrefix")}${lead}` : lead,
+        "",
+        located ? t("alert.location", { map }) : t("alert.noLocation"),
+      ];
+      if (input.ackUrl && !isTest) lines.push("", t("alert.ack", { ack: input.ackUrl }));
+      if (!isTest) lines.push("", t("alert.callHelp"));
+      const subject = isTest
+        ? t("alert.testSubject", { name })
+        : escalation
+          ? t("escalation.subject", { name })
+          : t("alert.subject", { name });
+      return { ...base, subject, body: lines.join("\n") };
+    }
+    case "text": {
+      const where = located ? t("alert.smsLocation", { map }) : t("alert.smsNoLocation");
+      const key = isTest ? "alert.testSms" : escalation ? "escalation.sms" : "alert.sms";
+      return { ...base, body: t(key, { name, time, where, ack: input.ackUrl ?? "" }).trim() };
+    }
+    default: {
+      const never: never = shape;
+      throw new Error(`No message shape ${never}`);
+    }
   }
-  const where = located ? t("alert.smsLocation", { map }) : t("alert.smsNoLocation");
-  const key = isTest ? "alert.testSms" : escalation ? "escalation.sms" : "alert.sms";
-  return { ...base, body: t(key, { name, time, where, ack: input.ackUrl ?? "" }).trim() };
 }

@@ -1,17 +1,24 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { PLANS, type PlanId } from "#core/plans.ts";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { type Channel, isPhoneContactChannel } from "#core/channels.ts";
+import type { PlanId } from "#core/plans.ts";
+import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor, Transaction } from "#server/db/client.ts";
 import { alertDeliveries, alerts, user } from "#server/db/schema.ts";
 import { recordAudit } from "#server/domain/audit.ts";
 import { type ContactData, listAlertedContacts } from "#server/domain/contacts.ts";
 import { getProfile } from "#server/domain/profiles.ts";
+import {
+  type Allowance,
+  alertAllowance,
+  allowanceLeft,
+  type Usage,
+} from "#server/domain/quotas.ts";
 import type { Services } from "#server/services.ts";
 import { alertTokens } from "./tokens.ts";
 import { applyTollCaps, emergencyFloorAllowed } from "./toll-limits.ts";
 
 export type AlertSource = "card" | "sos" | "test";
-export type DeliveryChannel = "email" | "sms" | "whatsapp" | "voice";
 
 export interface Location {
   latitude: number;
@@ -55,41 +62,83 @@ export interface RaisedAlert {
   contactsReached: number;
 }
 
-interface PlannedDelivery {
+export interface PlannedDelivery {
   id: string;
   contactId: string | null;
   contactName: string;
-  channel: DeliveryChannel;
+  channel: Channel;
   destination: string;
-  kind: "alert" | "quota_notice";
+  kind: "alert" | "escalation" | "quota_notice";
   status: "pending" | "skipped";
   note: string | null;
 }
 
-const isPhoneChannel = (channel: string) => channel === "sms" || channel === "whatsapp";
+/** The channel real emergencies call phone contacts on. */
+export const CALL_CHANNEL = "voice" satisfies Channel;
 
-/** Non-email sends counted against the plan: lifetime on Free, this calendar month otherwise. */
-async function quotaUsage(tx: Transaction, userId: string, plan: PlanId) {
-  const since =
-    PLANS[plan].limits.quotaPeriod === "lifetime"
-      ? new Date(0)
-      : new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
-  const rows = await tx
-    .select({ channel: alertDeliveries.channel, n: sql<number>`count(*)::int` })
-    .from(alertDeliveries)
-    .innerJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
-    .where(
-      and(
-        eq(alerts.userId, userId),
-        ne(alertDeliveries.channel, "email"),
-        inArray(alertDeliveries.status, ["pending", "sending", "sent", "delivered", "failed"]),
-        gte(alertDeliveries.createdAt, since),
-      ),
-    )
-    .groupBy(alertDeliveries.channel);
-  const count = (channels: string[]) =>
-    rows.filter((r) => channels.includes(r.channel)).reduce((sum, r) => sum + r.n, 0);
-  return { messages: count(["sms", "whatsapp"]), voice: count(["voice"]) };
+/**
+ * One delivery to a contact, spending the allowance: beyond it the delivery is recorded as
+ * skipped with note `quota` (DESIGN 1.3), and the contact is named in the owner's notice.
+ */
+export function plannedSend(
+  allowance: Allowance,
+  skippedNames: string[],
+  delivery: Omit<PlannedDelivery, "id" | "status" | "note">,
+): PlannedDelivery {
+  if (allowance.take(delivery.channel)) {
+    return { ...delivery, id: randomUUID(), status: "pending", note: null };
+  }
+  skippedNames.push(delivery.contactName);
+  return { ...delivery, id: randomUUID(), status: "skipped", note: "quota" };
+}
+
+/** The owner's email naming the contacts a used-up allowance left unmessaged, if any. */
+export function quotaNotice(skippedNames: string[], ownerEmail: string | null): PlannedDelivery[] {
+  if (skippedNames.length === 0 || !ownerEmail) return [];
+  return [
+    {
+      id: randomUUID(),
+      contactId: null,
+      contactName: skippedNames.join(", "),
+      channel: "email",
+      destination: ownerEmail,
+      kind: "quota_notice",
+      status: "pending",
+      note: "quota",
+    },
+  ];
+}
+
+/** Writes an alert's planned deliveries to the outbox, destinations encrypted to their rows. */
+export async function recordDeliveries(
+  tx: Transaction,
+  cipher: FieldCipher,
+  alertId: string,
+  planned: PlannedDelivery[],
+) {
+  if (!planned.length) return;
+  await tx.insert(alertDeliveries).values(
+    planned.map((d) => ({
+      id: d.id,
+      alertId,
+      contactId: d.contactId,
+      contactName: d.contactName,
+      channel: d.channel,
+      destination: cipher.encrypt(d.destination, `alert_deliveries.destination:${d.id}`),
+      kind: d.kind,
+      status: d.status,
+      note: d.note,
+    })),
+  );
+}
+
+/** The owner's account email, unless the account has none (phone accounts' placeholder). */
+export async function ownerEmailOf(executor: Executor, userId: string): Promise<string | null> {
+  const [owner] = await executor
+    .select({ email: user.email })
+    .from(user)
+    .where(eq(user.id, userId));
+  return owner && !owner.email.endsWith(".invalid") ? owner.email : null;
 }
 
 /**
@@ -103,17 +152,11 @@ async function quotaUsage(tx: Transaction, userId: string, plan: PlanId) {
 export function planDeliveries(input: {
   contacts: ContactData[];
   plan: PlanId;
-  usage: { messages: number; voice: number };
+  usage: Usage;
   isTest: boolean;
   ownerEmail: string | null;
 }): PlannedDelivery[] {
-  const limits = PLANS[input.plan].limits;
-  let messagesLeft =
-    limits.multiChannelAlerts === null
-      ? Number.POSITIVE_INFINITY
-      : limits.multiChannelAlerts - input.usage.messages;
-  let voiceLeft =
-    limits.voiceCalls === null ? Number.POSITIVE_INFINITY : limits.voiceCalls - input.usage.voice;
+  const allowance = allowanceLeft(input.plan, input.usage);
   const planned: PlannedDelivery[] = [];
   const skippedNames: string[] = [];
 
@@ -124,57 +167,31 @@ export function planDeliveries(input: {
       destination: contact.value,
       kind: "alert" as const,
     };
-    if (contact.channel === "email") {
-      planned.push({ ...base, id: randomUUID(), channel: "email", status: "pending", note: null });
-      continue;
-    }
-    if (messagesLeft > 0) {
-      messagesLeft--;
+    planned.push(plannedSend(allowance, skippedNames, { ...base, channel: contact.channel }));
+    // The call adds to the message; beyond the voice allowance there is simply no call.
+    if (!input.isTest && isPhoneContactChannel(contact.channel) && allowance.take(CALL_CHANNEL)) {
       planned.push({
         ...base,
         id: randomUUID(),
-        channel: contact.channel,
+        channel: CALL_CHANNEL,
         status: "pending",
         note: null,
       });
-    } else {
-      skippedNames.push(contact.name);
-      planned.push({
-        ...base,
-        id: randomUUID(),
-        channel: contact.channel,
-        status: "skipped",
-        note: "quota",
-      });
-    }
-    if (!input.isTest && voiceLeft > 0) {
-      voiceLeft--;
-      planned.push({ ...base, id: randomUUID(), channel: "voice", status: "pending", note: null });
     }
   }
 
   const reachesSomeone = planned.some((d) => d.status === "pending" && d.kind === "alert");
   if (!input.isTest && !reachesSomeone) {
-    const first = planned.find((d) => d.status === "skipped" && isPhoneChannel(d.channel));
+    const first = planned.find(
+      (d) => d.status === "skipped" && d.kind === "alert" && isPhoneContactChannel(d.channel),
+    );
     if (first) {
       first.status = "pending";
       first.note = "emergency_overage";
       skippedNames.splice(skippedNames.indexOf(first.contactName), 1);
     }
   }
-  if (skippedNames.length > 0 && input.ownerEmail) {
-    planned.push({
-      id: randomUUID(),
-      contactId: null,
-      contactName: skippedNames.join(", "),
-      channel: "email",
-      destination: input.ownerEmail,
-      kind: "quota_notice",
-      status: "pending",
-      note: "quota",
-    });
-  }
-  return planned;
+  return [...planned, ...quotaNotice(skippedNames, input.ownerEmail)];
 }
 
 /** The key an alert is recorded under: the client's key scoped by source and tag or owner. */
@@ -227,7 +244,8 @@ async function keepEmergencyHeard(
   if (isTest) return;
   if (planned.some((d) => d.status === "pending" && d.kind === "alert")) return;
   const first = planned.find(
-    (d) => d.status === "skipped" && isPhoneChannel(d.channel) && d.note?.startsWith("limit_"),
+    (d) =>
+      d.status === "skipped" && isPhoneContactChannel(d.channel) && d.note?.startsWith("limit_"),
   );
   if (first && (await emergencyFloorAllowed(services, tx, userId))) {
     first.status = "pending";
@@ -275,20 +293,14 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
         contactsReached: await reachedBy(tx, existing!.id),
       };
     }
-    // Quotas are counted per owner: serialise this owner's alerts.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${input.userId}`}))`);
-    const plan = profile?.plan ?? "free";
-    const [owner] = await tx
-      .select({ email: user.email })
-      .from(user)
-      .where(eq(user.id, input.userId));
-    const ownerEmail = owner && !owner.email.endsWith(".invalid") ? owner.email : null;
+    // The plan and what it has left, read under the holder's alerts lock (decision 126).
+    const { holder, used } = await alertAllowance(tx, input.userId);
     const planned = planDeliveries({
-      contacts: await listAlertedContacts(tx, cipher, input.userId, plan),
-      plan,
-      usage: await quotaUsage(tx, input.userId, plan),
+      contacts: await listAlertedContacts(tx, cipher, input.userId, holder.plan),
+      plan: holder.plan,
+      usage: used,
       isTest,
-      ownerEmail,
+      ownerEmail: await ownerEmailOf(tx, input.userId),
     });
     await applyTollCaps(
       services,
@@ -297,21 +309,7 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
       planned,
     );
     await keepEmergencyHeard(services, tx, input.userId, isTest, planned);
-    if (planned.length) {
-      await tx.insert(alertDeliveries).values(
-        planned.map((d) => ({
-          id: d.id,
-          alertId: inserted.id,
-          contactId: d.contactId,
-          contactName: d.contactName,
-          channel: d.channel,
-          destination: cipher.encrypt(d.destination, `alert_deliveries.destination:${d.id}`),
-          kind: d.kind,
-          status: d.status,
-          note: d.note,
-        })),
-      );
-    }
+    await recordDeliveries(tx, cipher, inserted.id, planned);
     const reached = new Set(
       planned.filter((d) => d.status === "pending" && d.contactId).map((d) => d.contactId),
     );

@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
-import { PLANS, type PlanId } from "#core/plans.ts";
+import { channelOf } from "#core/channels.ts";
 import { alertDeliveries, alerts, profiles, user } from "#server/db/schema.ts";
 import { ProviderError } from "#server/delivery/twilio.ts";
 import type { DeliveryReceipt, Reconciliation } from "#server/delivery/types.ts";
 import type { Services } from "#server/services.ts";
 import { composeAlertMessage, timeZoneForCountry } from "./compose.ts";
+import { escalateAlert } from "./escalation.ts";
 import { spendBreaker } from "./spend-breaker.ts";
 import { alertTokens } from "./tokens.ts";
 
@@ -110,9 +111,10 @@ export function createDispatcher(
       return;
     }
     const to = cipher.decrypt(delivery.destination, `alert_deliveries.destination:${delivery.id}`);
+    const channel = channelOf(delivery.channel);
     const message = composeAlertMessage({
       kind: delivery.kind as "alert",
-      channel: delivery.channel as "email",
+      channel,
       to,
       language: alert.language,
       source: alert.source as "card",
@@ -216,7 +218,7 @@ export function createDispatcher(
     }
 
     // The provider spend breaker (decision 110): held back means skipped, with its reason.
-    if (!(await spend.allows(delivery.channel))) {
+    if (!(await spend.allows(channel))) {
       await db
         .update(alertDeliveries)
         .set({ status: "skipped", note: "spend_limit", lockedUntil: null })
@@ -280,9 +282,8 @@ export function createDispatcher(
   }
 
   /**
-   * A real emergency nobody acknowledged in time escalates once: a voice call
-   * to phone contacts while the plan has voice quota, otherwise a reminder on
-   * the contact's own channel.
+   * A real emergency nobody acknowledged in time escalates once (escalation.ts): marked here
+   * first, so that of several instances only one escalates it.
    */
   async function escalate(): Promise<number> {
     const due = await db
@@ -299,50 +300,8 @@ export function createDispatcher(
       )
       .returning({ id: alerts.id, userId: alerts.userId });
     for (const alert of due) {
-      const sent = await db
-        .select()
-        .from(alertDeliveries)
-        .where(
-          and(
-            eq(alertDeliveries.alertId, alert.id),
-            eq(alertDeliveries.kind, "alert"),
-            inArray(alertDeliveries.status, ["sent", "delivered"]),
-          ),
-        );
-      const [profile] = await db
-        .select({ plan: profiles.plan })
-        .from(profiles)
-        .where(eq(profiles.id, alert.userId));
-      const voiceAllowed = (PLANS[(profile?.plan ?? "free") as PlanId].limits.voiceCalls ?? 1) > 0;
-      const called = new Set(sent.filter((d) => d.channel === "voice").map((d) => d.contactId));
-      const seen = new Set<string>();
-      const rows = [];
-      for (const delivery of sent) {
-        if (!delivery.contactId || seen.has(delivery.contactId) || delivery.channel === "voice")
-          continue;
-        seen.add(delivery.contactId);
-        const to = cipher.decrypt(
-          delivery.destination,
-          `alert_deliveries.destination:${delivery.id}`,
-        );
-        const voice =
-          delivery.channel !== "email" && voiceAllowed && !called.has(delivery.contactId);
-        const id = crypto.randomUUID();
-        rows.push({
-          id,
-          alertId: alert.id,
-          contactId: delivery.contactId,
-          contactName: delivery.contactName,
-          channel: voice ? "voice" : delivery.channel,
-          destination: cipher.encrypt(to, `alert_deliveries.destination:${id}`),
-          kind: "escalation",
-        });
-      }
-      if (rows.length) await db.insert(alertDeliveries).values(rows);
-      logger.info(
-        { alertId: alert.id, deliveries: rows.length },
-        "alert escalated: no acknowledgement",
-      );
+      const deliveries = await escalateAlert(services, alert);
+      logger.info({ alertId: alert.id, deliveries }, "alert escalated: no acknowledgement");
     }
     return due.length;
   }

@@ -1,3 +1,4 @@
+import { type Channel, describeChannel } from "#core/channels.ts";
 import { messageText, STAFF_LANGUAGE } from "#server/messages/catalog.ts";
 import type { Services } from "#server/services.ts";
 import { operatorAddresses } from "./toll-limits.ts";
@@ -12,7 +13,7 @@ import { operatorAddresses } from "./toll-limits.ts";
  */
 export interface SpendBreaker {
   /** Counts a send about to be made; false when the breaker holds it back. */
-  allows(channel: string): Promise<boolean>;
+  allows(channel: Channel): Promise<boolean>;
 }
 
 const HOUR = 3600;
@@ -49,15 +50,22 @@ export function spendBreaker(services: Services): SpendBreaker {
 
   return {
     async allows(channel) {
-      if (channel === "email") return true;
+      const cost = describeChannel(channel).cost;
+      if (cost === "free") return true;
       if ((await limiter.consume(paid, "all")).allowed) return true;
-      if (channel !== "whatsapp") {
-        await page("sms_voice");
-        return false;
+      switch (cost) {
+        case "premium_rate":
+          await page("sms_voice");
+          return false;
+        case "per_conversation":
+          if ((await limiter.consume(whatsapp, "all")).allowed) return true;
+          await page("whatsapp");
+          return false;
+        default: {
+          const never: never = cost;
+          throw new Error(`No spend rule for ${never}`);
+        }
       }
-      if ((await limiter.consume(whatsapp, "all")).allowed) return true;
-      await page("whatsapp");
-      return false;
     },
   };
 }

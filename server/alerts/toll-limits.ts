@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { type Channel, type ContactChannel, describeChannel } from "#core/channels.ts";
 import type { Transaction } from "#server/db/client.ts";
 import { user, userRoles } from "#server/db/schema.ts";
 import {
@@ -102,9 +103,9 @@ export function isHighRiskNumber(e164: string, allowedPrefixes: readonly string[
 /** The contact forms' server check: a translated refusal, or null. */
 export function riskyContactError(
   services: Services,
-  contact: { channel: string; value: string },
+  contact: { channel: ContactChannel; value: string },
 ): "validation.highRiskNumber" | null {
-  if (contact.channel === "email") return null;
+  if (describeChannel(contact.channel).address !== "phone") return null;
   return isHighRiskNumber(contact.value, services.config.toll.allowedPhonePrefixes)
     ? "validation.highRiskNumber"
     : null;
@@ -133,7 +134,7 @@ function destinationKey(services: Services, e164: string) {
 }
 
 export interface PaidCandidate {
-  channel: string;
+  channel: Channel;
   destination: string;
   status: "pending" | "skipped";
   note: string | null;
@@ -154,7 +155,8 @@ export async function applyTollCaps(
   const limiter = limiterWithin(services, tx);
   const allowed = services.config.toll.allowedPhonePrefixes;
   for (const delivery of planned) {
-    if (delivery.channel === "email" || delivery.status !== "pending") continue;
+    if (describeChannel(delivery.channel).cost === "free" || delivery.status !== "pending")
+      continue;
     if (isHighRiskNumber(delivery.destination, allowed)) {
       Object.assign(delivery, { status: "skipped", note: "risky_destination" });
       continue;

@@ -1,3 +1,4 @@
+import type { Channel } from "#core/channels.ts";
 import type { Config } from "#server/config.ts";
 import type { Executor } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
@@ -5,7 +6,6 @@ import { devOutboxAdapter } from "./dev-outbox.ts";
 import type {
   ChannelAdapter,
   DeliveryReceipt,
-  MessageChannel,
   OutgoingMessage,
   ReconcileOptions,
   Reconciliation,
@@ -21,7 +21,7 @@ export interface Messenger {
    */
   reconcile(message: OutgoingMessage, options: ReconcileOptions): Promise<Reconciliation>;
   /** Which provider serves a channel: "dev-outbox" when none is configured. */
-  providerFor(channel: MessageChannel): string;
+  providerFor(channel: Channel): string;
 }
 
 /**
@@ -32,12 +32,12 @@ export function createMessenger(deps: {
   config: Config;
   db: Executor;
   logger: Logger;
-  adapters?: Partial<Record<MessageChannel, ChannelAdapter>>;
+  adapters?: Partial<Record<Channel, ChannelAdapter>>;
 }): Messenger {
   const fallback = devOutboxAdapter(deps.db, deps.logger, {
     logBodies: !deps.config.isProduction,
   });
-  const adapterFor = (channel: MessageChannel) => deps.adapters?.[channel] ?? fallback;
+  const adapterFor = (channel: Channel) => deps.adapters?.[channel] ?? fallback;
   return {
     send: (message, options = {}) => adapterFor(message.channel).send(message, options),
     reconcile: async (message, options) => {

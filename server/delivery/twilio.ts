@@ -53,6 +53,10 @@ function neverConnected(error: unknown): boolean {
   );
 }
 
+/** A channel routed to Twilio by mistake: permanent, a retry cannot help. */
+const notSentByTwilio = (channel: string) =>
+  new ProviderError(`Twilio does not send ${channel}`, 0, true);
+
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -100,16 +104,28 @@ export function twilioAdapter(options: TwilioOptions): ChannelAdapter {
   }
 
   /** The resource, To and From a message goes out with. */
-  function addressing(message: OutgoingMessage) {
-    if (message.channel === "whatsapp") {
-      const from = options.whatsappFrom ?? options.from;
-      return { resource: "Messages", to: `whatsapp:${message.to}`, from: `whatsapp:${from}` };
+  function addressing(message: OutgoingMessage): {
+    resource: "Messages" | "Calls";
+    to: string;
+    from: string;
+  } {
+    const { channel } = message;
+    switch (channel) {
+      case "sms":
+        return { resource: "Messages", to: message.to, from: options.from ?? "" };
+      case "whatsapp": {
+        const from = options.whatsappFrom ?? options.from;
+        return { resource: "Messages", to: `whatsapp:${message.to}`, from: `whatsapp:${from}` };
+      }
+      case "voice":
+        return { resource: "Calls", to: message.to, from: options.from ?? "" };
+      case "email":
+        throw notSentByTwilio(channel);
+      default: {
+        const never: never = channel;
+        throw notSentByTwilio(never);
+      }
     }
-    return {
-      resource: message.channel === "voice" ? "Calls" : "Messages",
-      to: message.to,
-      from: options.from ?? "",
-    } as const;
   }
 
   /**
@@ -165,7 +181,8 @@ export function twilioAdapter(options: TwilioOptions): ChannelAdapter {
     provider: "twilio",
     reconcile,
     async send(message: OutgoingMessage, send: SendOptions) {
-      switch (message.channel) {
+      const { channel } = message;
+      switch (channel) {
         case "sms":
           if (!options.from) throw new ProviderError("TWILIO_FROM is not set", 0, true);
           return post("Messages", { To: message.to, From: options.from, Body: message.body }, send);
@@ -194,8 +211,12 @@ export function twilioAdapter(options: TwilioOptions): ChannelAdapter {
             send,
           );
         }
-        default:
-          throw new ProviderError(`Twilio does not send ${message.channel}`, 0, true);
+        case "email":
+          throw notSentByTwilio(channel);
+        default: {
+          const never: never = channel;
+          throw notSentByTwilio(never);
+        }
       }
     },
   };

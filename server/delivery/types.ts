@@ -1,7 +1,7 @@
-export type MessageChannel = "email" | "sms" | "whatsapp" | "voice";
+import type { Channel } from "#core/channels.ts";
 
 export interface OutgoingMessage {
-  channel: MessageChannel;
+  channel: Channel;
   /** Email address or E.164 phone number. */
   to: string;
   subject?: string;

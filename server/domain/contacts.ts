@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { type ContactChannel, contactChannelOf } from "#core/channels.ts";
 import { PLANS, type PlanId } from "#core/plans.ts";
-import type { ContactChannel, ContactInput } from "#core/validation.ts";
+import type { ContactInput } from "#core/validation.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
 import { contacts } from "#server/db/schema.ts";
-
-export type { ContactChannel };
+import { contactQuota } from "./quotas.ts";
 
 export interface ContactData {
   id: string;
@@ -32,7 +32,7 @@ export async function listContacts(
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
-    channel: row.channel as ContactChannel,
+    channel: contactChannelOf(row.channel),
     value: cipher.decrypt(row.value, contextOf(row.id)),
     priority: row.priority,
   }));
@@ -172,13 +172,6 @@ export async function updateContact(
   return changed.length > 0;
 }
 
-export class ContactLimitError extends Error {
-  constructor(public readonly limit: number) {
-    super(`Contact limit of ${limit} reached`);
-    this.name = "ContactLimitError";
-  }
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isContactId(value: unknown): value is string {
@@ -186,30 +179,33 @@ export function isContactId(value: unknown): value is string {
 }
 
 /**
- * Adds contacts after the user's existing ones (priority = count + 1, …) within
- * the plan's limit. Serialised per user, so two requests cannot both slip
- * under the limit.
+ * Adds contacts after the user's existing ones (priority = count + 1, …) if the plan's contact
+ * limit allows them all (the quota module answers, under its lock; during onboarding, the rows
+ * onboarding offers). A refusal is returned with the limit; nothing is added then.
  */
 export async function addContacts(
   db: Executor,
   cipher: FieldCipher,
   userId: string,
-  limit: number | null,
   inputs: { name: string; channel: ContactChannel; value: string }[],
-): Promise<ContactData[]> {
+  options: { onboarding?: boolean } = {},
+): Promise<
+  { ok: true; contacts: ContactData[] } | { ok: false; reason: "contact_limit"; limit: number }
+> {
   return db.transaction(async (tx) => {
     await lockContacts(tx, userId);
+    const quota = await contactQuota(tx, userId, inputs.length, options);
+    if (!quota.ok) return quota;
     const [{ count } = { count: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(contacts)
       .where(eq(contacts.userId, userId));
-    if (limit !== null && count + inputs.length > limit) throw new ContactLimitError(limit);
     const added: ContactData[] = [];
     for (const [index, input] of inputs.entries()) {
       added.push(
         await insertContact(tx, cipher, userId, { ...input, priority: count + index + 1 }),
       );
     }
-    return added;
+    return { ok: true, contacts: added };
   });
 }

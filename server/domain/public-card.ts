@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
+import { type ContactChannel, contactChannelOf } from "#core/channels.ts";
 import { countryFromAcceptLanguage } from "#core/emergency-numbers.ts";
 import { detectRequestLanguage } from "#core/languages.ts";
 import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "#core/offline.ts";
@@ -22,7 +23,7 @@ export type CardState =
       fullName: string | null;
       ownerCountry: string | null;
       hasMedical: boolean;
-      contacts: { name: string; channel: "sms" | "email" | "whatsapp"; value: string }[];
+      contacts: { name: string; channel: ContactChannel; value: string }[];
       contactCount: number;
     };
 
@@ -115,7 +116,7 @@ export async function loadPublicCard(services: Services, tagId: string): Promise
     hasMedical: row.show_medical && Boolean(row.has_medical),
     contacts: shown.map((c) => ({
       name: c.contact_name!,
-      channel: c.contact_channel as "sms",
+      channel: contactChannelOf(c.contact_channel!),
       value: cipher.decrypt(c.contact_value!, `contacts.value:${c.contact_id}`),
     })),
     contactCount: owned.length,

@@ -95,7 +95,8 @@ export async function startQaTagFlow(
     country: "us",
     onboardingCompleted: true,
   });
-  await addContacts(db, cipher, ownerId, 1, [QA_CONTACT]);
+  const added = await addContacts(db, cipher, ownerId, [QA_CONTACT]);
+  if (!added.ok) throw new Error("The throwaway owner's plan refused its one contact");
   const token = newActivationToken();
   const hash = activationTokenHasher(config.dataEncryptionKey).hash(token);
   let tagId = "";

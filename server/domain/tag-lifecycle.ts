@@ -1,10 +1,10 @@
-import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
-import { PLANS, type PlanId } from "#core/plans.ts";
-import { profiles, tags } from "#server/db/schema.ts";
+import { and, eq, isNull, or, type SQL } from "drizzle-orm";
+import { tags } from "#server/db/schema.ts";
 import { consumeAll } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";
 import { type AuditEventType, recordAudit } from "./audit.ts";
 import { normaliseTagId } from "./public-card.ts";
+import { tagQuota } from "./quotas.ts";
 import { activationTokenHasher } from "./tag-ids.ts";
 
 /**
@@ -76,17 +76,8 @@ export async function claimTag(
   }
 
   return db.transaction(async (tx): Promise<ClaimResult> => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tags:${input.userId}`}))`);
-    const [profile] = await tx
-      .select({ plan: profiles.plan })
-      .from(profiles)
-      .where(eq(profiles.id, input.userId));
-    const limit = PLANS[(profile?.plan ?? "free") as PlanId].limits.tags;
-    const [{ owned } = { owned: 0 }] = await tx
-      .select({ owned: sql<number>`count(*)::int` })
-      .from(tags)
-      .where(eq(tags.userId, input.userId));
-    if (limit !== null && owned >= limit) return { ok: false, reason: "tag_limit", limit };
+    const quota = await tagQuota(tx, input.userId);
+    if (!quota.ok) return quota;
     const now = new Date();
     const claimed = await tx
       .update(tags)

@@ -78,7 +78,6 @@ describe("toll fraud through alerts", () => {
           app.services.db,
           app.services.cipher,
           attacker.userId,
-          null,
           Array.from({ length: 15 }, (_, j) => ({
             name: `N${j}`,
             channel: "sms" as const,

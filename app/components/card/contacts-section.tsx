@@ -1,6 +1,7 @@
 import { Mail, MessageCircle, MessageSquareText, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buttonVariants } from "#app/components/ui/button.tsx";
+import { type CardAction, type CardActionKind, cardActions } from "#core/channels.ts";
 import type { CardContact } from "./card-data.ts";
 
 /** The contacts' links: call, text, WhatsApp or email each one (the owner shows them). */
@@ -19,37 +20,9 @@ export function ContactsSection({ contacts }: { contacts: CardContact[] }) {
             <li key={`${contact.name}-${contact.value}`} className="rounded-lg bg-muted p-3">
               <p className="font-semibold">{contact.name}</p>
               <div className="mt-2 flex flex-wrap gap-2">
-                {contact.channel === "email" ? (
-                  <a
-                    href={`mailto:${contact.value}`}
-                    className={buttonVariants({ size: "sm", variant: "outline" })}
-                  >
-                    <Mail aria-hidden="true" /> {t("contacts.email", { name: contact.name })}
-                  </a>
-                ) : (
-                  <>
-                    <a href={`tel:${contact.value}`} className={buttonVariants({ size: "sm" })}>
-                      <Phone aria-hidden="true" /> {t("contacts.call", { name: contact.name })}
-                    </a>
-                    <a
-                      href={`sms:${contact.value}`}
-                      className={buttonVariants({ size: "sm", variant: "outline" })}
-                    >
-                      <MessageSquareText aria-hidden="true" />{" "}
-                      {t("contacts.text", { name: contact.name })}
-                    </a>
-                    {contact.channel === "whatsapp" ? (
-                      <a
-                        href={`https://wa.me/${contact.value.replace(/\D/g, "")}`}
-                        className={buttonVariants({ size: "sm", variant: "outline" })}
-                        rel="noopener"
-                      >
-                        <MessageCircle aria-hidden="true" />{" "}
-                        {t("contacts.whatsapp", { name: contact.name })}
-                      </a>
-                    ) : null}
-                  </>
-                )}
+                {cardActions(contact).map((action) => (
+                  <ContactLink key={action.kind} action={action} name={contact.name} />
+                ))}
               </div>
             </li>
           ))}
@@ -61,20 +34,42 @@ export function ContactsSection({ contacts }: { contacts: CardContact[] }) {
 
 /** The contacts' call links again, beside a refusal: calling is what is left to do. */
 export function CallButtons({ contacts }: { contacts: CardContact[] }) {
-  const { t } = useTranslation("card");
-  const phones = contacts.filter((contact) => contact.channel !== "email");
-  if (phones.length === 0) return null;
+  const calls = contacts.flatMap((contact) =>
+    cardActions(contact)
+      .filter((action) => action.kind === "call")
+      .map((action) => ({ contact, action })),
+  );
+  if (calls.length === 0) return null;
   return (
     <div className="mt-3 flex flex-wrap gap-2">
-      {phones.map((contact) => (
-        <a
-          key={`${contact.name}-${contact.value}`}
-          href={`tel:${contact.value}`}
-          className={buttonVariants({ size: "sm" })}
-        >
-          <Phone aria-hidden="true" /> {t("contacts.call", { name: contact.name })}
-        </a>
+      {calls.map(({ contact, action }) => (
+        <ContactLink key={`${contact.name}-${contact.value}`} action={action} name={contact.name} />
       ))}
     </div>
+  );
+}
+
+/** How the card shows each contact link (core/channels.ts says which a contact has). */
+const CONTACT_LINKS: Record<
+  CardActionKind,
+  { icon: typeof Phone; label: string; variant: "default" | "outline" }
+> = {
+  call: { icon: Phone, label: "contacts.call", variant: "default" },
+  text: { icon: MessageSquareText, label: "contacts.text", variant: "outline" },
+  whatsapp: { icon: MessageCircle, label: "contacts.whatsapp", variant: "outline" },
+  mailto: { icon: Mail, label: "contacts.email", variant: "outline" },
+};
+
+function ContactLink({ action, name }: { action: CardAction; name: string }) {
+  const { t } = useTranslation("card");
+  const { icon: Icon, label, variant } = CONTACT_LINKS[action.kind];
+  return (
+    <a
+      href={action.href}
+      className={buttonVariants({ size: "sm", variant })}
+      rel={action.external ? "noopener" : undefined}
+    >
+      <Icon aria-hidden="true" /> {t(label, { name })}
+    </a>
   );
 }

@@ -7,7 +7,8 @@ import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Input, Label, Select } from "#app/components/ui/input.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { CONTACT_CHANNELS, LIMITS, sanitizeText, validateContact } from "#core/validation.ts";
+import { CONTACT_CHANNELS, DEFAULT_CONTACT_CHANNEL } from "#core/channels.ts";
+import { LIMITS, sanitizeText, validateContact } from "#core/validation.ts";
 import { ConfirmAction } from "./confirm-action.tsx";
 
 export type ContactField = "name" | "channel" | "value";
@@ -347,7 +348,7 @@ function ContactForm({
         <Select
           id={`${id}-channel`}
           name="channel"
-          defaultValue={values?.channel ?? "sms"}
+          defaultValue={values?.channel ?? DEFAULT_CONTACT_CHANNEL}
           aria-invalid={errors.channel ? true : undefined}
           aria-describedby={describedBy("channel")}
         >

@@ -2,12 +2,11 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import type { NoticeData } from "#app/components/notice.tsx";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { noticeCookie } from "#app/lib/notices.server.ts";
-import { PLANS } from "#app/lib/plans.ts";
 import { detectRequestLanguage } from "#core/languages.ts";
 import { onboardingContactRows } from "#core/plans.ts";
 import { validateContactRows, validateProfile } from "#core/validation.ts";
 import { riskyContactError } from "#server/alerts/toll-limits.ts";
-import { addContacts, ContactLimitError, listContacts } from "#server/domain/contacts.ts";
+import { addContacts, listContacts } from "#server/domain/contacts.ts";
 import { getProfile, saveProfile } from "#server/domain/profiles.ts";
 
 /**
@@ -129,27 +128,19 @@ export async function saveOnboarding(request: Request, context: AppLoadContext) 
       );
     }
   }
+  let saved: Awaited<ReturnType<typeof addContacts>> | { ok: true };
   try {
-    const plan = profile?.plan ?? "free";
-    await db.transaction(async (tx) => {
-      await saveProfile(tx, cipher, user.id, { ...checked.profile, onboardingCompleted: true });
+    saved = await db.transaction(async (tx) => {
       if (newContacts.ok && newContacts.contacts.length) {
-        const limit = Math.min(3, PLANS[plan].limits.contacts ?? 3);
-        await addContacts(tx, cipher, user.id, limit, newContacts.contacts);
+        const added = await addContacts(tx, cipher, user.id, newContacts.contacts, {
+          onboarding: true,
+        });
+        if (!added.ok) return added;
       }
+      await saveProfile(tx, cipher, user.id, { ...checked.profile, onboardingCompleted: true });
+      return { ok: true } as const;
     });
   } catch (error) {
-    if (error instanceof ContactLimitError) {
-      return fail(
-        {
-          tone: "error",
-          title: "account:onboarding.errors.invalidContact",
-          description: "account:contacts.limitReached",
-          values: { limit: error.limit, count: error.limit },
-        },
-        3,
-      );
-    }
     logger.error({ err: error }, "saving profile failed");
     return fail(
       {
@@ -159,6 +150,17 @@ export async function saveOnboarding(request: Request, context: AppLoadContext) 
       },
       3,
       500,
+    );
+  }
+  if (!saved.ok) {
+    return fail(
+      {
+        tone: "error",
+        title: "account:onboarding.errors.invalidContact",
+        description: "account:contacts.limitReached",
+        values: { limit: saved.limit, count: saved.limit },
+      },
+      3,
     );
   }
   const notice = editing ? "profile-saved" : "profile-complete";

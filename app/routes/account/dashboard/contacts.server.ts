@@ -5,18 +5,15 @@ import {
   contactFieldErrors,
 } from "#app/components/dashboard/contacts-card.tsx";
 import type { NoticeData } from "#app/components/notice.tsx";
-import { PLANS } from "#app/lib/plans.ts";
 import { sanitizeText, validateContact } from "#core/validation.ts";
 import { riskyContactError } from "#server/alerts/toll-limits.ts";
 import {
   addContacts,
-  ContactLimitError,
   deleteContact,
   isContactId,
   moveContact,
   updateContact,
 } from "#server/domain/contacts.ts";
-import { getProfile } from "#server/domain/profiles.ts";
 
 export const CONTACT_INTENTS = new Set([
   "addContact",
@@ -81,27 +78,26 @@ export async function handleContactAction(
         ? reply({ tone: "success", title: "account:contacts.saved" }, 200, echo)
         : reply({ tone: "error", title: failed, description: "account:contacts.notFound" }, 404);
     }
-    const profile = await getProfile(db, cipher, userId);
-    const limit = PLANS[profile?.plan ?? "free"].limits.contacts;
+    let added: Awaited<ReturnType<typeof addContacts>>;
     try {
-      await addContacts(db, cipher, userId, limit, [checked.contact]);
+      added = await addContacts(db, cipher, userId, [checked.contact]);
     } catch (error) {
-      if (error instanceof ContactLimitError) {
-        return reply(
-          {
-            tone: "error",
-            title: failed,
-            description: "account:contacts.limitReached",
-            values: { limit: error.limit, count: error.limit },
-          },
-          403,
-          { values },
-        );
-      }
       logger.error({ err: error }, "adding a contact failed");
       return reply({ tone: "error", title: failed, description: "errors.generic" }, 500, {
         values,
       });
+    }
+    if (!added.ok) {
+      return reply(
+        {
+          tone: "error",
+          title: failed,
+          description: "account:contacts.limitReached",
+          values: { limit: added.limit, count: added.limit },
+        },
+        403,
+        { values },
+      );
     }
     return reply({ tone: "success", title: "account:contacts.added" });
   }

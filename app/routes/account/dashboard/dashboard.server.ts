@@ -2,10 +2,10 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { takeNotice } from "#app/lib/notices.server.ts";
-import { PLANS } from "#app/lib/plans.ts";
 import { listRecentAlerts } from "#server/alerts/history.ts";
 import { contactsAfterPlanChange, listContacts } from "#server/domain/contacts.ts";
 import { getProfile } from "#server/domain/profiles.ts";
+import { contactLimitFor } from "#server/domain/quotas.ts";
 import { listUserTags } from "#server/domain/tags.ts";
 import { rolesOf } from "#server/domain/users.ts";
 
@@ -20,11 +20,12 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   const profile = await getProfile(db, cipher, user.id);
   if (!profile?.onboardingCompleted) throw redirect("/onboarding");
   const url = new URL(request.url);
-  const [contacts, tags, alerts, roles] = await Promise.all([
+  const [contacts, tags, alerts, roles, contactLimit] = await Promise.all([
     listContacts(db, cipher, user.id),
     listUserTags(db, user.id),
     listRecentAlerts(context.services, user.id),
     rolesOf(db, user.id),
+    contactLimitFor(db, user.id),
   ]);
   const t = requestTranslator(request);
   const isPhoneAccount = user.email.endsWith("@phone.safetap.invalid");
@@ -49,7 +50,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       id: profile.plan,
       status: profile.subscriptionStatus,
       renewsAt: profile.subscriptionEndDate?.toISOString() ?? null,
-      contactLimit: PLANS[profile.plan].limits.contacts,
+      contactLimit,
     },
     contacts,
     /** Staff links: reader mode for admins and moderators, the admin page for admins. */

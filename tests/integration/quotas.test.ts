@@ -1,0 +1,249 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, ne } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Channel } from "#core/channels.ts";
+import type { PlanId } from "#core/plans.ts";
+import { raiseAlert } from "#server/alerts/create.ts";
+import { createDispatcher } from "#server/alerts/dispatcher.ts";
+import { alertDeliveries, alerts, contacts, profiles, tags } from "#server/db/schema.ts";
+import { addContacts } from "#server/domain/contacts.ts";
+import { alertAllowance, contactQuota, quotaHolderFor, tagQuota } from "#server/domain/quotas.ts";
+import { mintTags } from "#server/domain/tags.ts";
+import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { createOwner, type Owner } from "#tests/support/fixtures.ts";
+
+// Decision 126: one module answers every limit (tags, contacts, messages, voice), under the
+// lock of the write it guards; refusals are returned, not thrown.
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app?.close());
+
+const setPlan = (owner: Owner, plan: PlanId) =>
+  app.services.db.update(profiles).set({ plan }).where(eq(profiles.id, owner.userId));
+
+/** Gives the owner `count` more tags (the fixture already gave one). */
+async function giveTags(owner: Owner, count: number) {
+  const { services } = app;
+  const { tags: minted } = await mintTags(services.db, {
+    product: "card",
+    count,
+    masterKey: services.config.dataEncryptionKey,
+    publicUrl: services.config.publicUrl,
+  });
+  for (const tag of minted) {
+    await services.db.update(tags).set({ userId: owner.userId }).where(eq(tags.id, tag.tagId));
+  }
+}
+
+/** Records `count` earlier sends on a channel, as an earlier alert's deliveries at `at`. */
+async function spent(
+  owner: Owner,
+  channel: Channel,
+  count: number,
+  at = new Date(),
+): Promise<string> {
+  const [alert] = await app.services.db
+    .insert(alerts)
+    .values({
+      idempotencyKey: `earlier:${randomUUID()}`,
+      userId: owner.userId,
+      source: "sos",
+      createdAt: at,
+    })
+    .returning({ id: alerts.id });
+  await app.services.db.insert(alertDeliveries).values(
+    Array.from({ length: count }, () => ({
+      alertId: alert!.id,
+      contactName: "Earlier",
+      channel,
+      destination: "not read",
+      status: "sent",
+      createdAt: at,
+    })),
+  );
+  return alert!.id;
+}
+
+describe("the plan holder", () => {
+  it("is the user today, on their profile's plan, and Free without a profile", async () => {
+    const owner = await createOwner(app.services, { plan: "family" });
+    expect(await quotaHolderFor(app.services.db, owner.userId)).toEqual({
+      kind: "user",
+      id: owner.userId,
+      plan: "family",
+    });
+    await app.services.db.delete(profiles).where(eq(profiles.id, owner.userId));
+    expect((await quotaHolderFor(app.services.db, owner.userId)).plan).toBe("free");
+  });
+});
+
+describe("tags per account (1 / 3 / 20 / custom)", () => {
+  it("below the limit one more fits; at it and above it (after a downgrade) the claim is refused with the limit", async () => {
+    const owner = await createOwner(app.services, { plan: "pro" });
+    const check = () => app.services.db.transaction((tx) => tagQuota(tx, owner.userId));
+    await giveTags(owner, 1);
+    expect(await check()).toMatchObject({ ok: true, holder: { id: owner.userId, plan: "pro" } });
+    await giveTags(owner, 1);
+    expect(await check()).toEqual({ ok: false, reason: "tag_limit", limit: 3 });
+    await setPlan(owner, "free");
+    expect(await check()).toEqual({ ok: false, reason: "tag_limit", limit: 1 });
+    await setPlan(owner, "enterprise");
+    expect((await check()).ok).toBe(true);
+  });
+});
+
+describe("contacts per account (1 / 3 / 15 / custom; onboarding min(3, limit))", () => {
+  const contact = (name: string) => ({ name, channel: "email" as const, value: `${name}@ex.com` });
+
+  it("adds below the limit, refuses at and above it and adds nothing then", async () => {
+    const owner = await createOwner(app.services, { plan: "pro", contacts: [contact("a")] });
+    const add = (...names: string[]) =>
+      addContacts(app.services.db, app.services.cipher, owner.userId, names.map(contact));
+    const stored = async () =>
+      (
+        await app.services.db
+          .select({ name: contacts.name })
+          .from(contacts)
+          .where(eq(contacts.userId, owner.userId))
+      ).length;
+
+    expect(await add("b", "c", "d")).toEqual({ ok: false, reason: "contact_limit", limit: 3 });
+    expect(await stored()).toBe(1);
+    const added = await add("b", "c");
+    expect(added.ok && added.contacts.map((c) => [c.name, c.priority])).toEqual([
+      ["b", 2],
+      ["c", 3],
+    ]);
+    expect(await add("d")).toEqual({ ok: false, reason: "contact_limit", limit: 3 });
+    await setPlan(owner, "free");
+    expect(await add("d")).toEqual({ ok: false, reason: "contact_limit", limit: 1 });
+    expect(await stored()).toBe(3);
+  });
+
+  it("onboarding holds the list to the rows it offers: three on Family, one on Free", async () => {
+    const family = await createOwner(app.services, { plan: "family", contacts: [] });
+    const check = (owner: Owner, adding: number) =>
+      app.services.db.transaction((tx) =>
+        contactQuota(tx, owner.userId, adding, { onboarding: true }),
+      );
+    expect((await check(family, 3)).ok).toBe(true);
+    expect(await check(family, 4)).toEqual({ ok: false, reason: "contact_limit", limit: 3 });
+    const free = await createOwner(app.services, { plan: "free", contacts: [] });
+    expect((await check(free, 1)).ok).toBe(true);
+    expect(await check(free, 2)).toEqual({ ok: false, reason: "contact_limit", limit: 1 });
+  });
+});
+
+describe("the message allowance's period: Free for life, paid plans by calendar month", () => {
+  it("last month's sends still count on Free and no longer on Pro", async () => {
+    const owner = await createOwner(app.services, { plan: "free" });
+    const now = new Date();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
+    await spent(owner, "sms", 2, lastMonth);
+    await spent(owner, "whatsapp", 1);
+    await spent(owner, "voice", 1, lastMonth);
+    await spent(owner, "email", 4);
+    const used = () =>
+      app.services.db.transaction(async (tx) => (await alertAllowance(tx, owner.userId)).used);
+    expect(await used()).toEqual({ messages: 3, voice: 1 });
+    await setPlan(owner, "pro");
+    expect(await used()).toEqual({ messages: 1, voice: 0 });
+  });
+
+  it("skipped and cancelled deliveries cost nothing and do not count", async () => {
+    const owner = await createOwner(app.services, { plan: "pro" });
+    for (const status of ["skipped", "cancelled"]) {
+      const alertId = await spent(owner, "sms", 2);
+      await app.services.db
+        .update(alertDeliveries)
+        .set({ status })
+        .where(eq(alertDeliveries.alertId, alertId));
+    }
+    await spent(owner, "sms", 1);
+    const { used } = await app.services.db.transaction((tx) => alertAllowance(tx, owner.userId));
+    expect(used.messages).toBe(1);
+  });
+});
+
+describe("concurrent alerts never spend more than the allowance", () => {
+  it("six emergencies at once with two messages and one call left send two texts and one call", async () => {
+    const owner = await createOwner(app.services, { plan: "pro" });
+    await spent(owner, "sms", 48);
+    await spent(owner, "voice", 9);
+    const raised = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        raiseAlert(app.services, {
+          source: "sos",
+          userId: owner.userId,
+          tagId: null,
+          idempotencyKey: `concurrent-${i}-${randomUUID()}`,
+          location: null,
+          clientAddress: "198.51.100.9",
+        }),
+      ),
+    );
+    expect(raised.every((r) => r.created)).toBe(true);
+    const rows = await app.services.db
+      .select({
+        channel: alertDeliveries.channel,
+        kind: alertDeliveries.kind,
+        status: alertDeliveries.status,
+      })
+      .from(alertDeliveries)
+      .innerJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
+      .where(and(eq(alerts.userId, owner.userId), ne(alertDeliveries.contactName, "Earlier")));
+    const count = (channel: string, status: string, kind = "alert") =>
+      rows.filter((r) => r.channel === channel && r.status === status && r.kind === kind).length;
+    expect(count("sms", "pending")).toBe(2);
+    expect(count("sms", "skipped")).toBe(4);
+    expect(count("voice", "pending")).toBe(1);
+    // Every alert still reached the email contact, and the owner heard of each skipped text.
+    expect(count("email", "pending")).toBe(6);
+    expect(count("email", "pending", "quota_notice")).toBe(4);
+  });
+});
+
+describe("escalation follows the first alert's rule (decision 126)", () => {
+  it("with the voice and message allowances used up, an unanswered emergency's text reminder is skipped, email still goes, and the owner is told", async () => {
+    const owner = await createOwner(app.services, { plan: "pro" });
+    await spent(owner, "sms", 49);
+    await spent(owner, "voice", 10);
+    const raised = await raiseAlert(app.services, {
+      source: "sos",
+      userId: owner.userId,
+      tagId: null,
+      idempotencyKey: `escalation-${randomUUID()}`,
+      location: null,
+      clientAddress: "198.51.100.10",
+    });
+    const dispatcher = createDispatcher(app.services);
+    await dispatcher.runOnce();
+    await app.services.db
+      .update(alerts)
+      .set({ escalateAt: new Date(Date.now() - 1000) })
+      .where(eq(alerts.id, raised.alertId));
+    await dispatcher.runOnce();
+    const rows = await app.services.db
+      .select()
+      .from(alertDeliveries)
+      .where(eq(alertDeliveries.alertId, raised.alertId));
+    const shown = (kind: string) =>
+      rows
+        .filter((d) => d.kind === kind)
+        .map((d) => [d.contactName, d.channel, d.status, d.note])
+        .sort();
+    // The first alert took the last message; no call was left.
+    expect(shown("alert")).toEqual([
+      ["Ben", "sms", "delivered", null],
+      ["Maria", "email", "delivered", null],
+    ]);
+    expect(shown("escalation")).toEqual([
+      ["Ben", "sms", "skipped", "quota"],
+      ["Maria", "email", "delivered", null],
+    ]);
+    expect(shown("quota_notice")).toEqual([["Ben", "email", "delivered", "quota"]]);
+  });
+});
