@@ -142,8 +142,14 @@ async function withLock(root, work, { waitMs = 15 * 60_000 } = {}) {
   }
 }
 
+// Vitest sets NODE_ENV=test, and Vite takes a build under any NODE_ENV but production for a
+// development build (React's development bundle, import.meta.env.PROD false: no service worker).
 const npmBuild = (root) =>
-  execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
+  execFileSync("npm", ["run", "--silent", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 
 /**
  * Builds when the build under `root` is missing or older than its sources, once however many
