@@ -40,16 +40,28 @@ for (const [i, tag] of minted.entries()) {
     country: "us",
     onboardingCompleted: true,
   });
-  await insertContact(db, cipher, userId, {
-    name: `Contact ${i}`,
-    channel: "email",
-    value: `load-contact-${i}@example.com`,
-    priority: 1,
-  });
+  await insertContact(
+    db,
+    cipher,
+    { profileId: userId, accountId: userId },
+    {
+      name: `Contact ${i}`,
+      channel: "email",
+      value: `load-contact-${i}@example.com`,
+      priority: 1,
+    },
+  );
   const now = new Date();
   await db
     .update(tags)
-    .set({ userId, status: "active", isActive: true, claimedAt: now, linkedAt: now })
+    .set({
+      userId,
+      profileId: userId,
+      status: "active",
+      isActive: true,
+      claimedAt: now,
+      linkedAt: now,
+    })
     .where(eq(tags.id, tag.tagId));
   tagIds.push(tag.tagId);
 }

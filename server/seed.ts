@@ -135,12 +135,17 @@ async function createDemoData(services: Services): Promise<DemoCredentials> {
     medicalNotes: "Asthma. Inhaler in the left jacket pocket.",
     onboardingCompleted: true,
   });
-  await insertContact(db, cipher, demoId, {
-    name: "Maria Demo",
-    channel: "email",
-    value: "maria@example.com",
-    priority: 1,
-  });
+  await insertContact(
+    db,
+    cipher,
+    { profileId: demoId, accountId: demoId },
+    {
+      name: "Maria Demo",
+      channel: "email",
+      value: "maria@example.com",
+      priority: 1,
+    },
+  );
 
   const adminId = await createUser(services, admin.email, "Sam Admin", admin.password);
   await saveProfile(db, cipher, adminId, {
@@ -162,7 +167,14 @@ async function createDemoData(services: Services): Promise<DemoCredentials> {
   const now = new Date();
   await db
     .update(tags)
-    .set({ userId: demoId, status: "active", isActive: true, claimedAt: now, linkedAt: now })
+    .set({
+      userId: demoId,
+      profileId: demoId,
+      status: "active",
+      isActive: true,
+      claimedAt: now,
+      linkedAt: now,
+    })
     .where(and(eq(tags.id, linked.tagId), isNull(tags.userId)));
   return {
     demo,

@@ -8,6 +8,7 @@ const DESCRIPTIONS: Record<Exclude<ClaimResult, { ok: true }>["reason"], string>
   token_required: "tags:errors.tokenRequired",
   invalid_token: "tags:errors.invalidToken",
   tag_limit: "tags:errors.tagLimit",
+  not_your_person: "tags:errors.notYourPerson",
   rate_limited: "tags:errors.wait",
 };
 

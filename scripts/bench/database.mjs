@@ -104,10 +104,15 @@ const TAG_ROWS = `
 
 /** Inserts tags numbered [from, to) linked to `ownerId`; returns their ids. */
 export async function seedLinkedTags(db, { from, to, ownerId, batchId }) {
+  // The tags show the owner's own person (decision 128), whose profile row is made if missing.
+  await db.query(
+    "insert into profiles (id, account_id) values ($1, $1) on conflict (id) do nothing",
+    [ownerId],
+  );
   const rows = await db.query(
-    `insert into tags (id, product, user_id, status, is_active, activation_token_hash,
-                       batch_id, claimed_at, linked_at)
-     select id, product, $3, 'active', true, token_hash, $4, now(), now() from (${TAG_ROWS}) t
+    `insert into tags (id, product, user_id, profile_id, status, is_active,
+                       activation_token_hash, batch_id, claimed_at, linked_at)
+     select id, product, $3, $3, 'active', true, token_hash, $4, now(), now() from (${TAG_ROWS}) t
      on conflict (id) do nothing
      returning id`,
     [from, to, ownerId, batchId],

@@ -25,7 +25,7 @@ export async function findAcknowledgeable(services: Services, token: string) {
     .from(alertDeliveries)
     .innerJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
     .innerJoin(user, eq(user.id, alerts.userId))
-    .leftJoin(profiles, eq(profiles.id, alerts.userId))
+    .leftJoin(profiles, eq(profiles.id, alerts.profileId))
     .where(eq(alertDeliveries.id, deliveryId))
     .limit(1);
   return row ? { ...row, ownerName: row.ownerName || row.accountName } : null;

@@ -69,6 +69,7 @@ export async function cancelSos(
       rows.push({
         id,
         alertId,
+        accountId: delivery.accountId,
         contactId: delivery.contactId,
         contactName: delivery.contactName,
         channel: delivery.channel,

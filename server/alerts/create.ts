@@ -7,6 +7,7 @@ import type { Executor, Transaction } from "#server/db/client.ts";
 import { alertDeliveries, alerts, user } from "#server/db/schema.ts";
 import { recordAudit } from "#server/domain/audit.ts";
 import { type ContactData, listAlertedContacts } from "#server/domain/contacts.ts";
+import { ensureOwnProfile } from "#server/domain/people.ts";
 import { getProfile } from "#server/domain/profiles.ts";
 import {
   type Allowance,
@@ -43,8 +44,10 @@ export function isIdempotencyKey(value: unknown): value is string {
 
 export interface RaiseAlertInput {
   source: AlertSource;
-  /** The owner, whose contacts are alerted. */
+  /** The account managing the person: whose plan the alert spends, whose email hears of it. */
   userId: string;
+  /** The person in trouble, whose contacts are alerted; the account's own person by default. */
+  profileId?: string;
   tagId: string | null;
   /** Made by the client; scoped here by source and tag or owner. */
   idempotencyKey: string;
@@ -113,14 +116,15 @@ export function quotaNotice(skippedNames: string[], ownerEmail: string | null): 
 export async function recordDeliveries(
   tx: Transaction,
   cipher: FieldCipher,
-  alertId: string,
+  alert: { id: string; userId: string },
   planned: PlannedDelivery[],
 ) {
   if (!planned.length) return;
   await tx.insert(alertDeliveries).values(
     planned.map((d) => ({
       id: d.id,
-      alertId,
+      alertId: alert.id,
+      accountId: alert.userId,
       contactId: d.contactId,
       contactName: d.contactName,
       channel: d.channel,
@@ -153,10 +157,12 @@ export function planDeliveries(input: {
   contacts: ContactData[];
   plan: PlanId;
   usage: Usage;
+  /** Seats an admin added to a household, each adding to the message allowance. */
+  extraSeats?: number;
   isTest: boolean;
   ownerEmail: string | null;
 }): PlannedDelivery[] {
-  const allowance = allowanceLeft(input.plan, input.usage);
+  const allowance = allowanceLeft(input.plan, input.usage, input.extraSeats);
   const planned: PlannedDelivery[] = [];
   const skippedNames: string[] = [];
 
@@ -264,12 +270,15 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
   const isTest = input.source === "test";
 
   const result = await db.transaction(async (tx) => {
-    const profile = await getProfile(tx, cipher, input.userId);
+    const profileId = input.profileId ?? input.userId;
+    if (profileId === input.userId) await ensureOwnProfile(tx, input.userId);
+    const profile = await getProfile(tx, cipher, profileId);
     const [inserted] = await tx
       .insert(alerts)
       .values({
         idempotencyKey: key,
         userId: input.userId,
+        profileId,
         tagId: input.tagId,
         source: input.source,
         isTest,
@@ -296,9 +305,10 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
     // The plan and what it has left, read under the holder's alerts lock (decision 126).
     const { holder, used } = await alertAllowance(tx, input.userId);
     const planned = planDeliveries({
-      contacts: await listAlertedContacts(tx, cipher, input.userId, holder.plan),
+      contacts: await listAlertedContacts(tx, cipher, profileId, holder.plan),
       plan: holder.plan,
       usage: used,
+      extraSeats: holder.extraSeats,
       isTest,
       ownerEmail: await ownerEmailOf(tx, input.userId),
     });
@@ -309,7 +319,7 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
       planned,
     );
     await keepEmergencyHeard(services, tx, input.userId, isTest, planned);
-    await recordDeliveries(tx, cipher, inserted.id, planned);
+    await recordDeliveries(tx, cipher, { id: inserted.id, userId: input.userId }, planned);
     const reached = new Set(
       planned.filter((d) => d.status === "pending" && d.contactId).map((d) => d.contactId),
     );

@@ -2,10 +2,11 @@ import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { channelOf } from "#core/channels.ts";
 import { alertDeliveries, alerts, profiles, user } from "#server/db/schema.ts";
 import { ProviderError } from "#server/delivery/twilio.ts";
-import type { DeliveryReceipt, Reconciliation } from "#server/delivery/types.ts";
+import type { DeliveryReceipt, OutgoingMessage, Reconciliation } from "#server/delivery/types.ts";
 import type { Services } from "#server/services.ts";
 import { composeAlertMessage, timeZoneForCountry } from "./compose.ts";
 import { escalateAlert } from "./escalation.ts";
+import { composeNotice, isNoticePayload } from "./notices.ts";
 import { spendBreaker } from "./spend-breaker.ts";
 import { alertTokens } from "./tokens.ts";
 
@@ -89,7 +90,27 @@ export function createDispatcher(
       eq(alertDeliveries.attempts, delivery.attempts),
     );
 
-  async function deliver(delivery: Claimed) {
+  /**
+   * What a claimed delivery sends: its alert's message, or a notice's from its payload; null
+   * when there is nothing to send (its alert is gone, or was cancelled: recorded here).
+   */
+  async function messageFor(
+    delivery: Claimed,
+  ): Promise<{ message: OutgoingMessage; emergency: boolean } | null> {
+    const to = cipher.decrypt(delivery.destination, `alert_deliveries.destination:${delivery.id}`);
+    const channel = channelOf(delivery.channel);
+    if (!delivery.alertId) {
+      if (!isNoticePayload(delivery.payload)) {
+        await db
+          .update(alertDeliveries)
+          .set({ status: "failed", lastError: "notice without a payload", lockedUntil: null })
+          .where(stillClaimed(delivery));
+        return null;
+      }
+      const message = composeNotice(delivery.payload, channel, to);
+      message.metadata = { deliveryId: delivery.id, kind: delivery.kind };
+      return { message, emergency: false };
+    }
     const [context] = await db
       .select({
         alert: alerts,
@@ -99,19 +120,17 @@ export function createDispatcher(
       })
       .from(alerts)
       .innerJoin(user, eq(user.id, alerts.userId))
-      .leftJoin(profiles, eq(profiles.id, alerts.userId))
+      .leftJoin(profiles, eq(profiles.id, alerts.profileId))
       .where(eq(alerts.id, delivery.alertId));
-    if (!context) return;
+    if (!context) return null;
     const { alert } = context;
     if (alert.status === "cancelled" && delivery.kind !== "all_clear") {
       await db
         .update(alertDeliveries)
         .set({ status: "cancelled", lockedUntil: null })
         .where(stillClaimed(delivery));
-      return;
+      return null;
     }
-    const to = cipher.decrypt(delivery.destination, `alert_deliveries.destination:${delivery.id}`);
-    const channel = channelOf(delivery.channel);
     const message = composeAlertMessage({
       kind: delivery.kind as "alert",
       channel,
@@ -128,6 +147,17 @@ export function createDispatcher(
       skippedContacts: delivery.kind === "quota_notice" ? delivery.contactName : undefined,
     });
     message.metadata = { deliveryId: delivery.id, alertId: alert.id, kind: delivery.kind };
+    return {
+      message,
+      emergency: !alert.isTest && (delivery.kind === "alert" || delivery.kind === "escalation"),
+    };
+  }
+
+  async function deliver(delivery: Claimed) {
+    const composed = await messageFor(delivery);
+    if (!composed) return;
+    const { message, emergency } = composed;
+    const channel = message.channel;
     const idempotencyKey = delivery.id;
 
     const recordSent = (receipt: DeliveryReceipt, note?: string) =>
@@ -192,8 +222,6 @@ export function createDispatcher(
       } else if (found.outcome === "unknown") {
         // The provider cannot be asked (SMTP). For a real emergency, silence is worse
         // than a second copy under the same Message-ID; anything else is not repeated.
-        const emergency =
-          !alert.isTest && (delivery.kind === "alert" || delivery.kind === "escalation");
         logger.warn(
           { deliveryId: delivery.id, resend: emergency },
           "delivery may or may not have reached the provider",
@@ -383,7 +411,9 @@ function toDelivery(row: Record<string, unknown>): Claimed {
   const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
   return {
     id: row.id as string,
-    alertId: row.alert_id as string,
+    alertId: (row.alert_id as string | null) ?? null,
+    accountId: row.account_id as string,
+    payload: (row.payload as Record<string, unknown> | null) ?? null,
     contactId: (row.contact_id as string | null) ?? null,
     contactName: row.contact_name as string,
     channel: row.channel as string,

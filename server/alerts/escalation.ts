@@ -101,7 +101,7 @@ export async function escalateAlert(
       allowance,
       ownerEmail: await ownerEmailOf(tx, alert.userId),
     });
-    await recordDeliveries(tx, cipher, alert.id, planned);
+    await recordDeliveries(tx, cipher, alert, planned);
     return planned.length;
   });
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -25,37 +26,149 @@ const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 const oneOf = (values: readonly string[]) =>
   sql.raw(`(${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", ")})`);
 
-/**
- * The emergency profile. Its id is the auth user's id. Medical fields and the
- * date of birth hold ciphertext (see server/crypto), never plaintext.
- */
-export const profiles = pgTable("profiles", {
-  id: text()
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
-  fullName: text(),
-  language: text().notNull().default("en"),
-  country: text(),
-  dateOfBirth: text(),
-  bloodType: text(),
-  allergies: text(),
-  medications: text(),
-  medicalNotes: text(),
-  onboardingCompleted: boolean().notNull().default(false),
-  plan: text().notNull().default("free"),
-  subscriptionStatus: text().notNull().default("active"),
-  subscriptionEndDate: timestamp({ withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: createdAt().$onUpdate(() => new Date()),
+/** Binary data (photos), read and written as Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+/**
+ * One person's emergency profile (decision 128, DESIGN 1b.1). An account (an auth user) manages
+ * one or more people: its own profile, whose id is the account's user id, and dependants without
+ * a login of their own, whose ids are random. `accountId` is the managing account and never
+ * changes. The account's own row also holds the account's plan and onboarding state; on a
+ * dependant's row those columns keep their defaults and mean nothing. Medical fields and the date
+ * of birth hold ciphertext (see server/crypto), never plaintext.
+ */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text(),
+    language: text().notNull().default("en"),
+    country: text(),
+    dateOfBirth: text(),
+    bloodType: text(),
+    allergies: text(),
+    medications: text(),
+    medicalNotes: text(),
+    /** The fuller record (issue 15): ciphertext like the fields above; lists as JSON. */
+    conditions: text(),
+    implantedDevices: text(),
+    /** "yes" or "no" (ciphertext); null when not said. */
+    organDonor: text(),
+    /** "none", "advance_directive" or "dnr" (ciphertext); null when not said. */
+    advanceDirective: text(),
+    /** Where the directive is kept (ciphertext). */
+    advanceDirectiveLocation: text(),
+    preferredHospital: text(),
+    /** When the owner last confirmed the medical record is current. */
+    medicalConfirmedAt: timestamp({ withTimezone: true }),
+    /** A minor's card shows the first name only and the guardians first (DESIGN 1b.6). */
+    isMinor: boolean().notNull().default(false),
+    /** The current photo's version (random, in its URL); null without a photo. */
+    photoVersion: text(),
+    onboardingCompleted: boolean().notNull().default(false),
+    plan: text().notNull().default("free"),
+    subscriptionStatus: text().notNull().default("active"),
+    subscriptionEndDate: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt().$onUpdate(() => new Date()),
+  },
+  (t) => [index("profiles_account_idx").on(t.accountId, t.createdAt)],
+);
+
+/**
+ * A person's photo, re-encoded on the server (metadata stripped): a square for the dashboard
+ * and a small one for the card. Served at a URL carrying `version`, which changes with each
+ * upload, so responses can be cached for a year.
+ */
+export const profilePhotos = pgTable("profile_photos", {
+  profileId: text()
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  version: text().notNull(),
+  contentType: text().notNull(),
+  /** The card's small image. */
+  small: bytea().notNull(),
+  /** The dashboard's larger image. */
+  large: bytea().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A Family plan household (decision 128): the owner's plan, seats and allowances shared by its
+ * members. An account belongs to at most one household.
+ */
+export const households = pgTable("households", {
+  id: uuid().primaryKey().defaultRandom(),
+  ownerUserId: text()
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: "cascade" }),
+  /** Seats beyond the plan's, set by a SafeTap admin (no payments, DESIGN 1.4). */
+  extraSeats: integer().notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const householdMembers = pgTable(
+  "household_members",
+  {
+    householdId: uuid()
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    userId: text()
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("household_members_household_idx").on(t.householdId),
+    check("household_members_role_check", sql`${t.role} in ('owner', 'member')`),
+  ],
+);
+
+/**
+ * An invitation to join a household, sent to one email address or phone number. Only the
+ * token's hash is stored; it works once, for that identifier, until `expiresAt`.
+ */
+export const householdInvitations = pgTable(
+  "household_invitations",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    householdId: uuid()
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    /** Normalised email address or E.164 phone number. */
+    identifier: text().notNull(),
+    channel: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    invitedByUserId: text().references(() => user.id, { onDelete: "set null" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    acceptedByUserId: text().references(() => user.id, { onDelete: "set null" }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("household_invitations_household_idx").on(t.householdId, t.createdAt)],
+);
 
 export const contacts = pgTable(
   "contacts",
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** The managing account (profiles.accountId of the person): whose plan counts it. */
     userId: text()
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** The person this is an emergency contact of. */
+    profileId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
     name: text().notNull(),
     channel: text().notNull(),
     /** Ciphertext of the phone number or email address. */
@@ -65,6 +178,7 @@ export const contacts = pgTable(
   },
   (t) => [
     index("contacts_user_priority_idx").on(t.userId, t.priority),
+    index("contacts_profile_priority_idx").on(t.profileId, t.priority),
     check("contacts_channel_check", sql`${t.channel} in ${oneOf(CONTACT_CHANNELS)}`),
   ],
 );
@@ -74,7 +188,10 @@ export const tags = pgTable(
   {
     id: text().primaryKey(),
     product: text().notNull(),
+    /** The account that claimed it and manages it (null while unclaimed). */
     userId: text().references(() => user.id, { onDelete: "set null" }),
+    /** The person whose card it shows (one of the account's people; null while unclaimed). */
+    profileId: text().references(() => profiles.id, { onDelete: "set null" }),
     status: text().notNull().default("inactive"),
     isActive: boolean().notNull().default(false),
     isLost: boolean().notNull().default(false),
@@ -86,10 +203,14 @@ export const tags = pgTable(
     claimedAt: timestamp({ withTimezone: true }),
     linkedAt: timestamp({ withTimezone: true }),
     lastScannedAt: timestamp({ withTimezone: true }),
+    /** Scan notices to the owner: null follows Lost mode (on while lost), else as set. */
+    notifyOnScan: boolean(),
+    lastScanNoticeAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index("tags_user_linked_idx").on(t.userId, t.linkedAt),
+    index("tags_profile_idx").on(t.profileId),
     index("tags_batch_idx").on(t.batchId),
     check("tags_product_check", sql`${t.product} in ('wristband', 'card', 'keychain', 'sticker')`),
   ],
@@ -153,8 +274,12 @@ export const auditEvents = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     eventType: text().notNull(),
-    /** No foreign key: the record outlives a deleted account. */
+    /** Who acted. No foreign key: the record outlives a deleted account. */
     userId: text(),
+    /** The person the change touched (their safety log), when it touched one. */
+    profileId: text(),
+    /** The household the change happened in (its shared safety log). */
+    householdId: uuid(),
     success: boolean().notNull().default(true),
     clientAddress: text(),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
@@ -163,6 +288,8 @@ export const auditEvents = pgTable(
   (t) => [
     index("audit_events_user_idx").on(t.userId, t.createdAt),
     index("audit_events_type_idx").on(t.eventType, t.createdAt),
+    index("audit_events_profile_idx").on(t.profileId, t.createdAt),
+    index("audit_events_household_idx").on(t.householdId, t.createdAt),
   ],
 );
 
@@ -234,9 +361,14 @@ export const alerts = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     idempotencyKey: text().notNull().unique(),
+    /** The account managing the person: whose plan the alert spends. */
     userId: text()
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** The person in trouble: whose contacts are alerted. */
+    profileId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
     tagId: text().references(() => tags.id, { onDelete: "set null" }),
     source: text().notNull(),
     isTest: boolean().notNull().default(false),
@@ -255,6 +387,7 @@ export const alerts = pgTable(
   },
   (t) => [
     index("alerts_user_created_idx").on(t.userId, t.createdAt),
+    index("alerts_profile_created_idx").on(t.profileId, t.createdAt),
     index("alerts_escalation_idx").on(t.status, t.escalateAt),
     check("alerts_source_check", sql`${t.source} in ('card', 'sos', 'test')`),
     check("alerts_status_check", sql`${t.status} in ('active', 'cancelled', 'resolved')`),
@@ -269,9 +402,14 @@ export const alertDeliveries = pgTable(
   "alert_deliveries",
   {
     id: uuid().primaryKey().defaultRandom(),
-    alertId: uuid()
+    /** Null for messages that belong to no alert (scan notices, invitations). */
+    alertId: uuid().references(() => alerts.id, { onDelete: "cascade" }),
+    /** The account whose plan the message counts against (the alert's account). */
+    accountId: text()
       .notNull()
-      .references(() => alerts.id, { onDelete: "cascade" }),
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** What a message without an alert says: its template's parameters and language. */
+    payload: jsonb().$type<Record<string, unknown>>(),
     contactId: uuid().references(() => contacts.id, { onDelete: "set null" }),
     contactName: text().notNull(),
     channel: text().notNull(),
@@ -302,10 +440,11 @@ export const alertDeliveries = pgTable(
   (t) => [
     index("alert_deliveries_due_idx").on(t.status, t.nextAttemptAt),
     index("alert_deliveries_alert_idx").on(t.alertId),
+    index("alert_deliveries_account_idx").on(t.accountId, t.createdAt),
     check("alert_deliveries_channel_check", sql`${t.channel} in ${oneOf(CHANNEL_IDS)}`),
     check(
       "alert_deliveries_kind_check",
-      sql`${t.kind} in ('alert', 'escalation', 'all_clear', 'quota_notice')`,
+      sql`${t.kind} in ('alert', 'escalation', 'all_clear', 'quota_notice', 'scan_notice', 'invitation')`,
     ),
     check(
       "alert_deliveries_status_check",
@@ -365,6 +504,8 @@ export const attendanceScans = pgTable(
 );
 
 export type Profile = typeof profiles.$inferSelect;
+export type Household = typeof households.$inferSelect;
+export type HouseholdInvitation = typeof householdInvitations.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
 export type Tag = typeof tags.$inferSelect;
 export type DevOutboxMessage = typeof devOutbox.$inferSelect;

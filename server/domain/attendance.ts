@@ -72,7 +72,7 @@ export async function recordScan(
     })
     .from(tags)
     .leftJoin(user, eq(user.id, tags.userId))
-    .leftJoin(profiles, eq(profiles.id, tags.userId))
+    .leftJoin(profiles, eq(profiles.id, tags.profileId))
     .where(eq(tags.id, input.tagId))
     .limit(1);
   if (!tag) return { ok: false, reason: "invalid" };

@@ -21,11 +21,35 @@ export type AuditEventType =
   | "reader_access_denied"
   | "reader_scan_rejected"
   | "attendance_exported"
-  | "sales_enquiry_mailed";
+  | "sales_enquiry_mailed"
+  // The safety log (issue 15 item 9): changes that touch someone's safety.
+  | "person_added"
+  | "person_removed"
+  | "profile_updated"
+  | "medical_updated"
+  | "medical_confirmed"
+  | "photo_updated"
+  | "photo_removed"
+  | "contact_added"
+  | "contact_updated"
+  | "contact_removed"
+  | "contacts_reordered"
+  | "card_visibility_changed"
+  | "scan_notice_changed"
+  | "household_invitation_sent"
+  | "household_invitation_revoked"
+  | "household_member_joined"
+  | "household_member_removed"
+  | "household_member_left";
 
 export interface AuditEvent {
   type: AuditEventType;
+  /** Who acted. */
   userId?: string | null;
+  /** The person the event touched (their safety log). */
+  profileId?: string | null;
+  /** The household it happened in (the household's shared safety log). */
+  householdId?: string | null;
   success?: boolean;
   clientAddress?: string | null;
   metadata?: Record<string, unknown>;
@@ -55,6 +79,8 @@ export async function recordAudit(db: Executor, logger: Logger, event: AuditEven
     await db.insert(auditEvents).values({
       eventType: event.type,
       userId: event.userId ?? null,
+      profileId: event.profileId ?? null,
+      householdId: event.householdId ?? null,
       success: event.success ?? true,
       clientAddress: event.clientAddress ?? null,
       metadata: cleanMetadata(event.metadata),

@@ -5,7 +5,8 @@ import { PLANS, type PlanId } from "#core/plans.ts";
 import type { ContactInput } from "#core/validation.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
-import { contacts } from "#server/db/schema.ts";
+import { contacts, profiles } from "#server/db/schema.ts";
+import { ensureOwnProfile } from "./people.ts";
 import { contactQuota } from "./quotas.ts";
 
 export interface ContactData {
@@ -18,16 +19,19 @@ export interface ContactData {
 
 const contextOf = (contactId: string) => `contacts.value:${contactId}`;
 
-/** The owner's contacts by priority, values decrypted. Always scoped to one user. */
+/**
+ * One person's contacts by priority, values decrypted. `profileId` is a person the caller was
+ * allowed to see (server/domain/people.ts); the account's own person has the account's id.
+ */
 export async function listContacts(
   db: Executor,
   cipher: FieldCipher,
-  userId: string,
+  profileId: string,
 ): Promise<ContactData[]> {
   const rows = await db
     .select()
     .from(contacts)
-    .where(eq(contacts.userId, userId))
+    .where(eq(contacts.profileId, profileId))
     .orderBy(asc(contacts.priority), asc(contacts.createdAt));
   return rows.map((row) => ({
     id: row.id,
@@ -41,13 +45,14 @@ export async function listContacts(
 export async function insertContact(
   db: Executor,
   cipher: FieldCipher,
-  userId: string,
+  person: { profileId: string; accountId: string },
   input: { name: string; channel: ContactChannel; value: string; priority: number },
 ): Promise<ContactData> {
   const id = randomUUID();
   await db.insert(contacts).values({
     id,
-    userId,
+    userId: person.accountId,
+    profileId: person.profileId,
     name: input.name,
     channel: input.channel,
     value: cipher.encrypt(input.value, contextOf(id)),
@@ -66,14 +71,14 @@ export function alertedContacts<T>(ordered: T[], plan: PlanId): T[] {
   return limit === null ? ordered : ordered.slice(0, Math.max(1, limit));
 }
 
-/** The owner's contacts that an alert reaches on their plan, values decrypted. */
+/** The person's contacts that an alert reaches on their plan, values decrypted. */
 export async function listAlertedContacts(
   db: Executor,
   cipher: FieldCipher,
-  userId: string,
+  profileId: string,
   plan: PlanId,
 ): Promise<ContactData[]> {
-  return alertedContacts(await listContacts(db, cipher, userId), plan);
+  return alertedContacts(await listContacts(db, cipher, profileId), plan);
 }
 
 /**
@@ -81,11 +86,11 @@ export async function listAlertedContacts(
  * alerted and those that would be kept but no longer alerted; null when
  * nobody loses alerts.
  */
-export async function contactsAfterPlanChange(db: Executor, userId: string, plan: PlanId) {
+export async function contactsAfterPlanChange(db: Executor, profileId: string, plan: PlanId) {
   const rows = await db
     .select({ name: contacts.name })
     .from(contacts)
-    .where(eq(contacts.userId, userId))
+    .where(eq(contacts.profileId, profileId))
     .orderBy(asc(contacts.priority), asc(contacts.createdAt));
   const names = rows.map((row) => row.name);
   const alerted = alertedContacts(names, plan);
@@ -93,9 +98,9 @@ export async function contactsAfterPlanChange(db: Executor, userId: string, plan
   return { alerted, notAlerted: names.slice(alerted.length) };
 }
 
-/** Serialises changes to one user's contact list (limits, priorities). */
-const lockContacts = (tx: Executor, userId: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contacts:${userId}`}))`);
+/** Serialises changes to one person's contact list (priorities). */
+const lockContacts = (tx: Executor, profileId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact-list:${profileId}`}))`);
 
 /** Rewrites priorities as 1..n in the given order (no gaps, no ties). */
 async function renumber(tx: Executor, ids: string[]) {
@@ -107,42 +112,42 @@ async function renumber(tx: Executor, ids: string[]) {
   }
 }
 
-async function orderedIds(tx: Executor, userId: string) {
+async function orderedIds(tx: Executor, profileId: string) {
   const rows = await tx
     .select({ id: contacts.id })
     .from(contacts)
-    .where(eq(contacts.userId, userId))
+    .where(eq(contacts.profileId, profileId))
     .orderBy(asc(contacts.priority), asc(contacts.createdAt));
   return rows.map((row) => row.id);
 }
 
 /**
- * Deletes a contact only if it belongs to `userId`, closing the gap in the
- * order; returns whether one was removed.
+ * Deletes a contact only if it belongs to the person `profileId` (one the caller manages),
+ * closing the gap in the order; returns whether one was removed.
  */
-export async function deleteContact(db: Executor, userId: string, contactId: string) {
+export async function deleteContact(db: Executor, profileId: string, contactId: string) {
   return db.transaction(async (tx) => {
-    await lockContacts(tx, userId);
+    await lockContacts(tx, profileId);
     const removed = await tx
       .delete(contacts)
-      .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)))
+      .where(and(eq(contacts.id, contactId), eq(contacts.profileId, profileId)))
       .returning({ id: contacts.id });
     if (removed.length === 0) return false;
-    await renumber(tx, await orderedIds(tx, userId));
+    await renumber(tx, await orderedIds(tx, profileId));
     return true;
   });
 }
 
-/** Moves one of the user's contacts one place up or down; false if it is not theirs or cannot move. */
+/** Moves one of the person's contacts one place up or down; false if it is not theirs or cannot move. */
 export async function moveContact(
   db: Executor,
-  userId: string,
+  profileId: string,
   contactId: string,
   direction: "up" | "down",
 ) {
   return db.transaction(async (tx) => {
-    await lockContacts(tx, userId);
-    const ids = await orderedIds(tx, userId);
+    await lockContacts(tx, profileId);
+    const ids = await orderedIds(tx, profileId);
     const from = ids.indexOf(contactId);
     const to = direction === "up" ? from - 1 : from + 1;
     if (from === -1 || to < 0 || to >= ids.length) return false;
@@ -152,11 +157,11 @@ export async function moveContact(
   });
 }
 
-/** Changes a contact's name, channel and value (already validated); only the owner's. */
+/** Changes a contact's name, channel and value (already validated); only the person's own. */
 export async function updateContact(
   db: Executor,
   cipher: FieldCipher,
-  userId: string,
+  profileId: string,
   contactId: string,
   input: ContactInput,
 ) {
@@ -167,7 +172,7 @@ export async function updateContact(
       channel: input.channel,
       value: cipher.encrypt(input.value, contextOf(contactId)),
     })
-    .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)))
+    .where(and(eq(contacts.id, contactId), eq(contacts.profileId, profileId)))
     .returning({ id: contacts.id });
   return changed.length > 0;
 }
@@ -178,32 +183,50 @@ export function isContactId(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
+/** The account managing a person; the account's own profile row is made on first need. */
+async function accountOf(tx: Executor, profileId: string): Promise<string> {
+  const [row] = await tx
+    .select({ accountId: profiles.accountId })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  if (row) return row.accountId;
+  await ensureOwnProfile(tx, profileId);
+  return profileId;
+}
+
 /**
- * Adds contacts after the user's existing ones (priority = count + 1, …) if the plan's contact
- * limit allows them all (the quota module answers, under its lock; during onboarding, the rows
- * onboarding offers). A refusal is returned with the limit; nothing is added then.
+ * Adds contacts after the person's existing ones (priority = count + 1, …) if the plan's contact
+ * limit allows them all (the quota module answers for the managing account's holder, under its
+ * lock; during onboarding, the rows onboarding offers). A refusal is returned with the limit;
+ * nothing is added then. `profileId` is a person the caller manages.
  */
 export async function addContacts(
   db: Executor,
   cipher: FieldCipher,
-  userId: string,
+  profileId: string,
   inputs: { name: string; channel: ContactChannel; value: string }[],
   options: { onboarding?: boolean } = {},
 ): Promise<
   { ok: true; contacts: ContactData[] } | { ok: false; reason: "contact_limit"; limit: number }
 > {
   return db.transaction(async (tx) => {
-    await lockContacts(tx, userId);
-    const quota = await contactQuota(tx, userId, inputs.length, options);
+    const accountId = await accountOf(tx, profileId);
+    await lockContacts(tx, profileId);
+    const quota = await contactQuota(tx, accountId, inputs.length, { ...options, profileId });
     if (!quota.ok) return quota;
     const [{ count } = { count: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(contacts)
-      .where(eq(contacts.userId, userId));
+      .where(eq(contacts.profileId, profileId));
     const added: ContactData[] = [];
     for (const [index, input] of inputs.entries()) {
       added.push(
-        await insertContact(tx, cipher, userId, { ...input, priority: count + index + 1 }),
+        await insertContact(
+          tx,
+          cipher,
+          { profileId, accountId },
+          { ...input, priority: count + index + 1 },
+        ),
       );
     }
     return { ok: true, contacts: added };

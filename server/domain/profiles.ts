@@ -4,9 +4,14 @@ import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
 import { profiles } from "#server/db/schema.ts";
 
-/** The profile as the application sees it: medical fields decrypted. */
+/** Whether the owner keeps an advance directive or a DNR order, and which. */
+export type AdvanceDirective = "none" | "advance_directive" | "dnr";
+
+/** A person's profile as the application sees it: medical fields decrypted. */
 export interface ProfileData {
   id: string;
+  /** The account managing this person; equal to `id` for the account's own profile. */
+  accountId: string;
   fullName: string | null;
   language: string;
   country: string | null;
@@ -15,6 +20,15 @@ export interface ProfileData {
   allergies: string[];
   medications: string[];
   medicalNotes: string | null;
+  conditions: string[];
+  implantedDevices: string[];
+  organDonor: boolean | null;
+  advanceDirective: AdvanceDirective | null;
+  advanceDirectiveLocation: string | null;
+  preferredHospital: string | null;
+  medicalConfirmedAt: Date | null;
+  isMinor: boolean;
+  photoVersion: string | null;
   onboardingCompleted: boolean;
   plan: PlanId;
   subscriptionStatus: string;
@@ -32,36 +46,74 @@ export type ProfileInput = Partial<
     | "allergies"
     | "medications"
     | "medicalNotes"
+    | "conditions"
+    | "implantedDevices"
+    | "organDonor"
+    | "advanceDirective"
+    | "advanceDirectiveLocation"
+    | "preferredHospital"
+    | "medicalConfirmedAt"
+    | "isMinor"
     | "onboardingCompleted"
   >
 >;
 
-const ENCRYPTED = ["dateOfBirth", "bloodType", "allergies", "medications", "medicalNotes"] as const;
+const ENCRYPTED = [
+  "dateOfBirth",
+  "bloodType",
+  "allergies",
+  "medications",
+  "medicalNotes",
+  "conditions",
+  "implantedDevices",
+  "organDonor",
+  "advanceDirective",
+  "advanceDirectiveLocation",
+  "preferredHospital",
+] as const;
 type EncryptedField = (typeof ENCRYPTED)[number];
+const LISTS = ["allergies", "medications", "conditions", "implantedDevices"] as const;
+type ListField = (typeof LISTS)[number];
 
-const contextOf = (userId: string, field: EncryptedField) => `profiles.${field}:${userId}`;
+const contextOf = (profileId: string, field: EncryptedField) => `profiles.${field}:${profileId}`;
 
-function seal(cipher: FieldCipher, userId: string, field: EncryptedField, value: unknown) {
+function seal(cipher: FieldCipher, profileId: string, field: EncryptedField, value: unknown) {
   if (value === null || value === undefined) return null;
   if (Array.isArray(value) && value.length === 0) return null;
-  const plain = Array.isArray(value) ? JSON.stringify(value) : String(value);
-  return cipher.encrypt(plain, contextOf(userId, field));
+  const plain = Array.isArray(value)
+    ? JSON.stringify(value)
+    : typeof value === "boolean"
+      ? value
+        ? "yes"
+        : "no"
+      : String(value);
+  return cipher.encrypt(plain, contextOf(profileId, field));
 }
 
-function open(cipher: FieldCipher, userId: string, field: EncryptedField, stored: string | null) {
-  return stored === null ? null : cipher.decrypt(stored, contextOf(userId, field));
+function open(
+  cipher: FieldCipher,
+  profileId: string,
+  field: EncryptedField,
+  stored: string | null,
+) {
+  return stored === null ? null : cipher.decrypt(stored, contextOf(profileId, field));
 }
+
+const DIRECTIVES: readonly string[] = ["none", "advance_directive", "dnr"];
 
 export function decryptProfile(
   cipher: FieldCipher,
   row: typeof profiles.$inferSelect,
 ): ProfileData {
-  const list = (field: "allergies" | "medications") => {
+  const list = (field: ListField) => {
     const plain = open(cipher, row.id, field, row[field]);
     return plain ? (JSON.parse(plain) as string[]) : [];
   };
+  const donor = open(cipher, row.id, "organDonor", row.organDonor);
+  const directive = open(cipher, row.id, "advanceDirective", row.advanceDirective);
   return {
     id: row.id,
+    accountId: row.accountId,
     fullName: row.fullName,
     language: row.language,
     country: row.country,
@@ -70,6 +122,21 @@ export function decryptProfile(
     allergies: list("allergies"),
     medications: list("medications"),
     medicalNotes: open(cipher, row.id, "medicalNotes", row.medicalNotes),
+    conditions: list("conditions"),
+    implantedDevices: list("implantedDevices"),
+    organDonor: donor === null ? null : donor === "yes",
+    advanceDirective:
+      directive !== null && DIRECTIVES.includes(directive) ? (directive as AdvanceDirective) : null,
+    advanceDirectiveLocation: open(
+      cipher,
+      row.id,
+      "advanceDirectiveLocation",
+      row.advanceDirectiveLocation,
+    ),
+    preferredHospital: open(cipher, row.id, "preferredHospital", row.preferredHospital),
+    medicalConfirmedAt: row.medicalConfirmedAt,
+    isMinor: row.isMinor,
+    photoVersion: row.photoVersion,
     onboardingCompleted: row.onboardingCompleted,
     plan: row.plan as PlanId,
     subscriptionStatus: row.subscriptionStatus,
@@ -77,33 +144,49 @@ export function decryptProfile(
   };
 }
 
+/** One person's profile by id (the account's own profile has the account's user id). */
 export async function getProfile(
   db: Executor,
   cipher: FieldCipher,
-  userId: string,
+  profileId: string,
 ): Promise<ProfileData | null> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
   return row ? decryptProfile(cipher, row) : null;
 }
 
-/** Creates or updates the signed-in user's own profile; only given fields change. */
+/** The columns an input changes, sealed for the given person. */
+export function profileValues(
+  cipher: FieldCipher,
+  profileId: string,
+  input: ProfileInput,
+): Partial<typeof profiles.$inferInsert> {
+  const values: Partial<typeof profiles.$inferInsert> = {};
+  if (input.fullName !== undefined) values.fullName = input.fullName;
+  if (input.language !== undefined) values.language = input.language;
+  if (input.country !== undefined) values.country = input.country;
+  if (input.isMinor !== undefined) values.isMinor = input.isMinor;
+  if (input.medicalConfirmedAt !== undefined) values.medicalConfirmedAt = input.medicalConfirmedAt;
+  if (input.onboardingCompleted !== undefined)
+    values.onboardingCompleted = input.onboardingCompleted;
+  for (const field of ENCRYPTED) {
+    if (input[field] !== undefined) values[field] = seal(cipher, profileId, field, input[field]);
+  }
+  return values;
+}
+
+/**
+ * Creates or updates the signed-in user's own profile; only given fields change. Dependants
+ * are written through server/domain/people.ts.
+ */
 export async function saveProfile(
   db: Executor,
   cipher: FieldCipher,
   userId: string,
   input: ProfileInput,
 ): Promise<void> {
-  const values: Partial<typeof profiles.$inferInsert> = {};
-  if (input.fullName !== undefined) values.fullName = input.fullName;
-  if (input.language !== undefined) values.language = input.language;
-  if (input.country !== undefined) values.country = input.country;
-  if (input.onboardingCompleted !== undefined)
-    values.onboardingCompleted = input.onboardingCompleted;
-  for (const field of ENCRYPTED) {
-    if (input[field] !== undefined) values[field] = seal(cipher, userId, field, input[field]);
-  }
+  const values = profileValues(cipher, userId, input);
   await db
     .insert(profiles)
-    .values({ id: userId, ...values })
+    .values({ id: userId, accountId: userId, ...values })
     .onConflictDoUpdate({ target: profiles.id, set: values });
 }

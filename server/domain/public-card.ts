@@ -15,11 +15,22 @@ export const PUBLIC_CONTACT_LIMIT = 3;
 export type CardState =
   | { state: "missing" }
   | { state: "unclaimed"; tagId: string }
-  | { state: "deactivated"; tagId: string; ownerId: string; ownerCountry: string | null }
+  | {
+      state: "deactivated";
+      tagId: string;
+      /** The account managing the tag's person. */
+      ownerId: string;
+      /** The person whose card it is. */
+      profileId: string;
+      ownerCountry: string | null;
+    }
   | {
       state: "active";
       tagId: string;
+      /** The account managing the tag's person: whose plan alerts spend. */
       ownerId: string;
+      /** The person whose card it is: whose contacts are shown and alerted. */
+      profileId: string;
       fullName: string | null;
       ownerCountry: string | null;
       hasMedical: boolean;
@@ -51,6 +62,7 @@ export { normaliseTagId } from "#core/tag-ids.ts";
 
 interface CardRow {
   user_id: string | null;
+  profile_id: string | null;
   is_active: boolean;
   is_lost: boolean;
   show_medical: boolean;
@@ -70,15 +82,15 @@ interface CardRow {
  * running it. The card tests hold it to the schema.
  */
 const CARD_SQL = `
-  select t.user_id, t.is_active, t.is_lost, t.show_medical, t.show_contacts,
+  select t.user_id, t.profile_id, t.is_active, t.is_lost, t.show_medical, t.show_contacts,
          p.full_name, p.country,
          (p.blood_type is not null or p.allergies is not null or p.medications is not null
            or p.medical_notes is not null or p.date_of_birth is not null) as has_medical,
          c.id as contact_id, c.name as contact_name, c.channel as contact_channel,
          c.value as contact_value
     from tags t
-    left join profiles p on p.id = t.user_id
-    left join contacts c on c.user_id = t.user_id
+    left join profiles p on p.id = t.profile_id
+    left join contacts c on c.profile_id = t.profile_id
    where t.id = $1
    order by c.priority, c.created_at`;
 
@@ -101,9 +113,15 @@ export async function loadPublicCard(services: Services, tagId: string): Promise
   const rows = await query([tagId]);
   const row = rows[0];
   if (!row) return { state: "missing" };
-  if (!row.user_id) return { state: "unclaimed", tagId };
+  if (!row.user_id || !row.profile_id) return { state: "unclaimed", tagId };
   if (row.is_lost || !row.is_active) {
-    return { state: "deactivated", tagId, ownerId: row.user_id, ownerCountry: row.country };
+    return {
+      state: "deactivated",
+      tagId,
+      ownerId: row.user_id,
+      profileId: row.profile_id,
+      ownerCountry: row.country,
+    };
   }
   const owned = rows.filter((r) => r.contact_id !== null);
   const shown = row.show_contacts ? owned.slice(0, PUBLIC_CONTACT_LIMIT) : [];
@@ -111,6 +129,7 @@ export async function loadPublicCard(services: Services, tagId: string): Promise
     state: "active",
     tagId,
     ownerId: row.user_id,
+    profileId: row.profile_id,
     fullName: row.full_name,
     ownerCountry: row.country,
     hasMedical: row.show_medical && Boolean(row.has_medical),
@@ -165,7 +184,7 @@ export async function revealMedical(
   const [row] = await db
     .select({ profile: profiles, showMedical: tags.showMedical })
     .from(tags)
-    .innerJoin(profiles, eq(profiles.id, tags.userId))
+    .innerJoin(profiles, eq(profiles.id, tags.profileId))
     .where(and(eq(tags.id, tagId), eq(tags.isActive, true), eq(tags.isLost, false)))
     .limit(1);
   if (!row?.showMedical) return null;
@@ -173,7 +192,8 @@ export async function revealMedical(
   await db.insert(tagViewLogs).values({ tagId, fullMedicalViewed: true });
   await recordAudit(db, logger, {
     type: "medical_viewed",
-    userId: profile.id,
+    userId: profile.accountId,
+    profileId: profile.id,
     clientAddress,
     metadata: { tag_id: tagId },
   });

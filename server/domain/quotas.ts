@@ -22,17 +22,29 @@ import {
   type PlanId,
 } from "#core/plans.ts";
 import type { Executor, Transaction } from "#server/db/client.ts";
-import { alertDeliveries, alerts, contacts, profiles, tags } from "#server/db/schema.ts";
+import {
+  alertDeliveries,
+  contacts,
+  householdMembers,
+  households,
+  profiles,
+  tags,
+} from "#server/db/schema.ts";
 
 /**
- * Whose plan a limit belongs to. Today every user holds their own plan; a household (Family) or
- * an organisation will hold one for all its members (DESIGN 1b.1). Callers name the user, never
- * the holder, so that change stays inside this module.
+ * Whose plan a limit belongs to: the user's own, or their household's (Family, decision 128),
+ * whose owner's plan, seats and allowances all its members share. An organisation will be a
+ * third kind (DESIGN 1b.1). Callers name the user, never the holder, so that stays in here.
  */
 export interface QuotaHolder {
-  kind: "user";
+  kind: "user" | "household";
+  /** The user's id, or the household's. */
   id: string;
   plan: PlanId;
+  /** The accounts whose tags, contacts, people and messages count against this holder. */
+  accounts: string[];
+  /** Seats an admin added beyond the plan's (households only; each adds alerts). */
+  extraSeats: number;
 }
 
 export type QuotaAnswer<Reason extends string> =
@@ -40,21 +52,65 @@ export type QuotaAnswer<Reason extends string> =
   | { ok: false; reason: Reason; limit: number };
 
 /** What a plan limits, each serialised per holder by its own lock. */
-type Resource = "tags" | "contacts" | "alerts";
+type Resource = "tags" | "contacts" | "alerts" | "seats";
+
+interface HolderKey {
+  kind: QuotaHolder["kind"];
+  id: string;
+  /** Whose profile row holds the plan: the user, or the household's owner. */
+  planAccount: string;
+  extraSeats: number;
+}
+
+/** The household the user belongs to, if any, else the user alone. */
+async function holderKey(executor: Executor, userId: string): Promise<HolderKey> {
+  const [row] = await executor
+    .select({
+      id: households.id,
+      owner: households.ownerUserId,
+      extraSeats: households.extraSeats,
+    })
+    .from(householdMembers)
+    .innerJoin(households, eq(households.id, householdMembers.householdId))
+    .where(eq(householdMembers.userId, userId))
+    .limit(1);
+  return row
+    ? { kind: "household", id: row.id, planAccount: row.owner, extraSeats: row.extraSeats }
+    : { kind: "user", id: userId, planAccount: userId, extraSeats: 0 };
+}
+
+async function holderOf(
+  executor: Executor,
+  key: HolderKey,
+  lockPlan: boolean,
+): Promise<QuotaHolder> {
+  const query = executor
+    .select({ plan: profiles.plan })
+    .from(profiles)
+    .where(eq(profiles.id, key.planAccount));
+  const rows = lockPlan ? await query.for("share") : await query;
+  const accounts =
+    key.kind === "household"
+      ? (
+          await executor
+            .select({ userId: householdMembers.userId })
+            .from(householdMembers)
+            .where(eq(householdMembers.householdId, key.id))
+        ).map((row) => row.userId)
+      : [key.id];
+  return {
+    kind: key.kind,
+    id: key.id,
+    plan: isPlanId(rows[0]?.plan) ? rows[0].plan : "free",
+    accounts,
+    extraSeats: key.extraSeats,
+  };
+}
 
 /** The holder whose plan limits this user, and that plan (Free without a profile). */
 export async function quotaHolderFor(executor: Executor, userId: string): Promise<QuotaHolder> {
-  return holderOf(
-    await executor.select({ plan: profiles.plan }).from(profiles).where(eq(profiles.id, userId)),
-    userId,
-  );
+  return holderOf(executor, await holderKey(executor, userId), false);
 }
-
-const holderOf = (rows: { plan: string }[], userId: string): QuotaHolder => ({
-  kind: "user",
-  id: userId,
-  plan: isPlanId(rows[0]?.plan) ? rows[0].plan : "free",
-});
 
 /**
  * Locks one of the holder's resources until the transaction ends, then reads the plan under a
@@ -65,14 +121,59 @@ async function lockHolder(
   userId: string,
   resource: Resource,
 ): Promise<QuotaHolder> {
-  // The holder is the user today, so its lock is known before anything is read.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${resource}:${userId}`}))`);
-  const rows = await tx
-    .select({ plan: profiles.plan })
+  const key = await holderKey(tx, userId);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${resource}:${key.id}`}))`);
+  // Joining or leaving a household between the two reads would move the user to another
+  // holder; membership changes take every lock of both holders (households.ts), so a second
+  // read under the lock settles it.
+  const settled = await holderKey(tx, userId);
+  if (settled.id !== key.id) return lockHolder(tx, userId, resource);
+  return holderOf(tx, settled, true);
+}
+
+/** Seats the holder has: the plan's, plus the ones an admin added; null means no fixed limit. */
+export function seatLimit(holder: QuotaHolder): number | null {
+  const seats = PLANS[holder.plan].limits.seats;
+  return seats === null ? null : seats + holder.extraSeats;
+}
+
+/**
+ * Seats in use: every account (an adult with a login) and every dependant the accounts manage
+ * ("seats count adults with logins and dependants alike").
+ */
+async function seatsUsed(executor: Executor, holder: QuotaHolder): Promise<number> {
+  const [{ dependants } = { dependants: 0 }] = await executor
+    .select({ dependants: sql<number>`count(*)::int` })
     .from(profiles)
-    .where(eq(profiles.id, userId))
-    .for("share");
-  return holderOf(rows, userId);
+    .where(
+      and(
+        inArray(profiles.accountId, holder.accounts),
+        sql`${profiles.id} <> ${profiles.accountId}`,
+      ),
+    );
+  return holder.accounts.length + dependants;
+}
+
+/** Seats used and available, for the dashboard and the household page. */
+export async function seatUsage(executor: Executor, userId: string) {
+  const holder = await quotaHolderFor(executor, userId);
+  return { holder, used: await seatsUsed(executor, holder), limit: seatLimit(holder) };
+}
+
+/**
+ * Whether `adding` more seats fit (a dependant added, an adult joining). Call inside the
+ * transaction that adds them.
+ */
+export async function seatQuota(
+  tx: Transaction,
+  userId: string,
+  adding = 1,
+): Promise<QuotaAnswer<"seat_limit">> {
+  const holder = await lockHolder(tx, userId, "seats");
+  const limit = seatLimit(holder);
+  if (limit === null) return { ok: true, holder };
+  const used = await seatsUsed(tx, holder);
+  return used + adding <= limit ? { ok: true, holder } : { ok: false, reason: "seat_limit", limit };
 }
 
 /** Whether the user may own one more tag. Call inside the transaction that claims it. */
@@ -83,19 +184,20 @@ export async function tagQuota(tx: Transaction, userId: string): Promise<QuotaAn
   const [{ owned } = { owned: 0 }] = await tx
     .select({ owned: sql<number>`count(*)::int` })
     .from(tags)
-    .where(eq(tags.userId, holder.id));
+    .where(inArray(tags.userId, holder.accounts));
   return owned < limit ? { ok: true, holder } : { ok: false, reason: "tag_limit", limit };
 }
 
-/** Where contacts are added: onboarding offers min(3, the plan's limit) rows and holds to them. */
-type ContactEntry = { onboarding?: boolean };
-
-const contactLimit = (holder: QuotaHolder, entry: ContactEntry): number | null =>
-  entry.onboarding ? onboardingContactRows(holder.plan) : PLANS[holder.plan].limits.contacts;
+/**
+ * Where contacts are added: onboarding offers min(3, the plan's limit) rows per person and
+ * holds that person's list to them; everywhere the plan's limit holds for all the holder's
+ * people together (a household's 15 are shared).
+ */
+type ContactEntry = { onboarding?: boolean; profileId?: string };
 
 /** The contact limit the dashboard shows (null: none fixed); `contactQuota` enforces it. */
 export async function contactLimitFor(executor: Executor, userId: string): Promise<number | null> {
-  return contactLimit(await quotaHolderFor(executor, userId), {});
+  return PLANS[(await quotaHolderFor(executor, userId)).plan].limits.contacts;
 }
 
 /** Whether `adding` more contacts fit. Call inside the transaction that adds them. */
@@ -106,12 +208,20 @@ export async function contactQuota(
   entry: ContactEntry = {},
 ): Promise<QuotaAnswer<"contact_limit">> {
   const holder = await lockHolder(tx, userId, "contacts");
-  const limit = contactLimit(holder, entry);
+  if (entry.onboarding) {
+    const rows = onboardingContactRows(holder.plan);
+    const [{ count } = { count: 0 }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(contacts)
+      .where(eq(contacts.profileId, entry.profileId ?? userId));
+    if (count + adding > rows) return { ok: false, reason: "contact_limit", limit: rows };
+  }
+  const limit = PLANS[holder.plan].limits.contacts;
   if (limit === null) return { ok: true, holder };
   const [{ count } = { count: 0 }] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(contacts)
-    .where(eq(contacts.userId, holder.id));
+    .where(inArray(contacts.userId, holder.accounts));
   return count + adding <= limit
     ? { ok: true, holder }
     : { ok: false, reason: "contact_limit", limit };
@@ -128,10 +238,18 @@ export interface Allowance {
   take(channel: Channel): boolean;
 }
 
-export function allowanceLeft(plan: PlanId, used: Usage): Allowance {
+/** The allowance a holder has per period: the plan's, plus what extra seats add to messages. */
+export function allowanceFor(plan: PlanId, quota: QuotaKind, extraSeats = 0): number | null {
+  const limit = allowanceLimit(PLANS[plan].limits, quota);
+  if (limit === null) return null;
+  const perSeat = quota === "messages" ? (PLANS[plan].extraSeat?.alerts ?? 0) : 0;
+  return limit + extraSeats * perSeat;
+}
+
+export function allowanceLeft(plan: PlanId, used: Usage, extraSeats = 0): Allowance {
   const left = {} as Record<QuotaKind, number>;
   for (const quota of QUOTA_KINDS) {
-    const limit = allowanceLimit(PLANS[plan].limits, quota);
+    const limit = allowanceFor(plan, quota, extraSeats);
     left[quota] = limit === null ? Number.POSITIVE_INFINITY : limit - used[quota];
   }
   return {
@@ -160,10 +278,9 @@ async function usageOf(executor: Executor, holder: QuotaHolder): Promise<Usage> 
   const rows = await executor
     .select({ channel: alertDeliveries.channel, n: sql<number>`count(*)::int` })
     .from(alertDeliveries)
-    .innerJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
     .where(
       and(
-        eq(alerts.userId, holder.id),
+        inArray(alertDeliveries.accountId, holder.accounts),
         inArray(alertDeliveries.channel, counted),
         inArray(alertDeliveries.status, SPENT_STATUSES),
         gte(alertDeliveries.createdAt, periodStart(holder.plan)),
@@ -191,5 +308,5 @@ export async function alertAllowance(
 ): Promise<{ holder: QuotaHolder; used: Usage; allowance: Allowance }> {
   const holder = await lockHolder(tx, userId, "alerts");
   const used = await usageOf(tx, holder);
-  return { holder, used, allowance: allowanceLeft(holder.plan, used) };
+  return { holder, used, allowance: allowanceLeft(holder.plan, used, holder.extraSeats) };
 }

@@ -3,6 +3,7 @@ import { tags } from "#server/db/schema.ts";
 import { consumeAll } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";
 import { type AuditEventType, recordAudit } from "./audit.ts";
+import { managedPerson } from "./people.ts";
 import { normaliseTagId } from "./public-card.ts";
 import { tagQuota } from "./quotas.ts";
 import { activationTokenHasher } from "./tag-ids.ts";
@@ -29,6 +30,7 @@ export type ClaimResult =
         | "token_required"
         | "invalid_token"
         | "tag_limit"
+        | "not_your_person"
         | "rate_limited";
       retryAfterSeconds?: number;
       limit?: number;
@@ -37,11 +39,19 @@ export type ClaimResult =
 /**
  * Claims (activates) an unclaimed tag for the signed-in user with its printed
  * token, checked against the stored HMAC only here on the server. The update
- * only succeeds while the tag has no owner, so two claims cannot both win.
+ * only succeeds while the tag has no owner, so two claims cannot both win. The
+ * tag shows the card of `profileId`, one of the people the user manages (their
+ * own profile when not given).
  */
 export async function claimTag(
   services: Services,
-  input: { userId: string; tagId: unknown; token: unknown; clientAddress: string },
+  input: {
+    userId: string;
+    profileId?: string;
+    tagId: unknown;
+    token: unknown;
+    clientAddress: string;
+  },
 ): Promise<ClaimResult> {
   const { db, logger, config } = services;
   const tagId = typeof input.tagId === "string" ? normaliseTagId(input.tagId) : null;
@@ -76,6 +86,8 @@ export async function claimTag(
   }
 
   return db.transaction(async (tx): Promise<ClaimResult> => {
+    const person = await managedPerson(tx, input.userId, input.profileId ?? input.userId);
+    if (!person) return { ok: false, reason: "not_your_person" };
     const quota = await tagQuota(tx, input.userId);
     if (!quota.ok) return quota;
     const now = new Date();
@@ -83,6 +95,7 @@ export async function claimTag(
       .update(tags)
       .set({
         userId: input.userId,
+        profileId: person.profileId,
         status: "active",
         isActive: true,
         isLost: false,
@@ -95,6 +108,7 @@ export async function claimTag(
     await recordAudit(tx, logger, {
       type: "tag_claimed",
       userId: input.userId,
+      profileId: person.profileId,
       clientAddress: input.clientAddress,
       metadata: { tag_id: tagId },
     });
@@ -175,7 +189,7 @@ export function unlinkTag(
   clientAddress: string,
 ) {
   return changeOwnTag(services, userId, tagId, clientAddress, {
-    set: { userId: null, status: "inactive", isActive: false, linkedAt: null },
+    set: { userId: null, profileId: null, status: "inactive", isActive: false, linkedAt: null },
     when: or(eq(tags.isLost, true), eq(tags.isActive, false)),
     audit: "tag_unlinked",
   });

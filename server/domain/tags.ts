@@ -73,6 +73,7 @@ export async function listUserTags(db: Executor, userId: string) {
   return db
     .select({
       id: tags.id,
+      profileId: tags.profileId,
       product: tags.product,
       status: tags.status,
       isActive: tags.isActive,

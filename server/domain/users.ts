@@ -3,6 +3,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { isPlanId, type PlanId } from "#core/plans.ts";
 import type { Executor } from "#server/db/client.ts";
 import { profiles, user, userRoles } from "#server/db/schema.ts";
+import { ensureHousehold } from "./people.ts";
 
 export const ROLES = ["admin", "moderator"] as const;
 export type Role = (typeof ROLES)[number];
@@ -65,10 +66,15 @@ async function requireUser(db: Executor, identifier: string) {
 export async function setUserPlan(db: Executor, identifier: string, plan: PlanId) {
   if (!isPlanId(plan)) throw new RangeError(`Unknown plan "${plan}"`);
   const found = await requireUser(db, identifier);
-  await db
-    .insert(profiles)
-    .values({ id: found.id, plan })
-    .onConflictDoUpdate({ target: profiles.id, set: { plan } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(profiles)
+      .values({ id: found.id, accountId: found.id, plan })
+      .onConflictDoUpdate({ target: profiles.id, set: { plan } });
+    // The account on the Family plan is a household (decision 128); it stays one if the plan
+    // changes later, and its limits follow the owner's plan.
+    if (plan === "family") await ensureHousehold(tx, found.id);
+  });
   return { userId: found.id, account: found.label, plan };
 }
 

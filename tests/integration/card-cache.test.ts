@@ -100,12 +100,17 @@ describe("the card render cache", () => {
     expect(renamed).toContain("Carla Changed");
     expect(renamed).not.toContain("Carl Change<");
 
-    await insertContact(app.services.db, app.services.cipher, owner.userId, {
-      name: "Zed Newcontact",
-      channel: "sms",
-      value: "+15550001234",
-      priority: 0,
-    });
+    await insertContact(
+      app.services.db,
+      app.services.cipher,
+      { profileId: owner.userId, accountId: owner.userId },
+      {
+        name: "Zed Newcontact",
+        channel: "sms",
+        value: "+15550001234",
+        priority: 0,
+      },
+    );
     const withContact = await (await view(owner.tagId)).text();
     expect(withContact).toContain("Zed Newcontact");
     expect(withContact).toContain("tel:+15550001234");

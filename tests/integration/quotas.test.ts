@@ -50,6 +50,7 @@ async function spent(
     .values({
       idempotencyKey: `earlier:${randomUUID()}`,
       userId: owner.userId,
+      profileId: owner.userId,
       source: "sos",
       createdAt: at,
     })
@@ -57,6 +58,7 @@ async function spent(
   await app.services.db.insert(alertDeliveries).values(
     Array.from({ length: count }, () => ({
       alertId: alert!.id,
+      accountId: owner.userId,
       contactName: "Earlier",
       channel,
       destination: "not read",
@@ -68,12 +70,14 @@ async function spent(
 }
 
 describe("the plan holder", () => {
-  it("is the user today, on their profile's plan, and Free without a profile", async () => {
+  it("is the user outside a household, on their profile's plan, and Free without a profile", async () => {
     const owner = await createOwner(app.services, { plan: "family" });
     expect(await quotaHolderFor(app.services.db, owner.userId)).toEqual({
       kind: "user",
       id: owner.userId,
       plan: "family",
+      accounts: [owner.userId],
+      extraSeats: 0,
     });
     await app.services.db.delete(profiles).where(eq(profiles.id, owner.userId));
     expect((await quotaHolderFor(app.services.db, owner.userId)).plan).toBe("free");

@@ -65,7 +65,12 @@ export async function createOwner(
     { name: "Ben", channel: "sms", value: `+1555000${String(1000 + sequence).slice(-4)}` },
   ];
   for (const [index, contact] of contacts.entries()) {
-    await insertContact(services.db, services.cipher, userId, { ...contact, priority: index + 1 });
+    await insertContact(
+      services.db,
+      services.cipher,
+      { profileId: userId, accountId: userId },
+      { ...contact, priority: index + 1 },
+    );
   }
   const { tags: minted } = await mintTags(services.db, {
     product: "wristband",
@@ -77,7 +82,14 @@ export async function createOwner(
   const now = new Date();
   await services.db
     .update(tags)
-    .set({ userId, status: "active", isActive: true, claimedAt: now, linkedAt: now })
+    .set({
+      userId,
+      profileId: userId,
+      status: "active",
+      isActive: true,
+      claimedAt: now,
+      linkedAt: now,
+    })
     .where(eq(tags.id, tag.tagId));
   return { userId, email, tagId: tag.tagId, activationToken: tag.activationToken };
 }

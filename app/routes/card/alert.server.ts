@@ -145,6 +145,7 @@ export async function raiseCardAlert(
     await raiseAlert(services, {
       source: "card",
       userId: card.ownerId,
+      profileId: card.profileId,
       tagId,
       idempotencyKey: key,
       location,

@@ -1,0 +1,94 @@
+/**
+ * Messages that belong to no alert — scan notices to a tag's owner, household invitations —
+ * through the same durable outbox as alerts (`alert_deliveries` with `alertId` null), so they get
+ * the same retries, idempotency and provider handling. What a notice says is its template in the
+ * server's message catalog (`messages.<template>.subject|body|sms|voice`) filled with its
+ * parameters, in the recipient's language; the payload holds no secret beyond what the message
+ * itself carries.
+ */
+import { randomUUID } from "node:crypto";
+import { type Channel, describeChannel } from "#core/channels.ts";
+import type { FieldCipher } from "#server/crypto.ts";
+import type { Executor } from "#server/db/client.ts";
+import { alertDeliveries } from "#server/db/schema.ts";
+import type { OutgoingMessage } from "#server/delivery/types.ts";
+import { messageText } from "#server/messages/catalog.ts";
+
+/** The kinds of delivery that carry a notice rather than an alert. */
+export const NOTICE_KINDS = ["scan_notice", "invitation"] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+export interface NoticePayload {
+  /** The catalog key the texts are under, e.g. "scanNotice". */
+  template: string;
+  language: string;
+  params: Record<string, string>;
+}
+
+export function isNoticePayload(value: unknown): value is NoticePayload {
+  if (!value || typeof value !== "object") return false;
+  const payload = value as Record<string, unknown>;
+  return (
+    typeof payload.template === "string" &&
+    typeof payload.language === "string" &&
+    typeof payload.params === "object" &&
+    payload.params !== null
+  );
+}
+
+/** The message a notice delivery sends, shaped for its channel like an alert's. */
+export function composeNotice(
+  payload: NoticePayload,
+  channel: Channel,
+  to: string,
+): OutgoingMessage {
+  const t = (part: string) =>
+    messageText(payload.language, `${payload.template}.${part}`, payload.params);
+  const base = { channel, to, language: payload.language };
+  switch (describeChannel(channel).shape) {
+    case "mail":
+      return { ...base, subject: t("subject"), body: t("body") };
+    case "text":
+      return { ...base, body: t("sms") };
+    case "spoken":
+      return { ...base, body: t("voice") };
+  }
+}
+
+/**
+ * Queues one notice in the caller's transaction, destination encrypted to its row; the
+ * dispatcher sends it after the commit (call `services.dispatcher?.nudge()` then). `accountId`
+ * is the account whose plan counts it (email is never counted).
+ */
+export async function queueNotice(
+  tx: Executor,
+  cipher: FieldCipher,
+  notice: {
+    kind: NoticeKind;
+    accountId: string;
+    channel: Channel;
+    to: string;
+    /** Who it is for, as the delivery log shows it. */
+    recipientName: string;
+    payload: NoticePayload;
+    /** "skipped" with a note when a limit held it back: recorded, never sent. */
+    status?: "pending" | "skipped";
+    note?: string | null;
+  },
+): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(alertDeliveries).values({
+    id,
+    alertId: null,
+    accountId: notice.accountId,
+    payload: notice.payload as unknown as Record<string, unknown>,
+    contactId: null,
+    contactName: notice.recipientName,
+    channel: notice.channel,
+    destination: cipher.encrypt(notice.to, `alert_deliveries.destination:${id}`),
+    kind: notice.kind,
+    status: notice.status ?? "pending",
+    note: notice.note ?? null,
+  });
+  return id;
+}
