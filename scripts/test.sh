@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+step() { printf '\n\033[1m== %s\033[0m (at %ss)\n' "$*" "$SECONDS"; }
 results=tmp/test-results
 rm -rf "$results" && mkdir -p "$results"
 
@@ -63,4 +63,5 @@ fi
 step "End-to-end tests (Chromium)"
 vitest e2e --project e2e
 
+step "Done"
 node scripts/test-summary.mjs "$results"
