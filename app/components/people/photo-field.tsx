@@ -35,25 +35,34 @@ export function PhotoField({
     setProblem(null);
     setSending(true);
     const square = await squarePhoto(file).catch(() => null);
-    if (!square && file.size > PHOTO_MAX_BYTES) {
+    if (square) {
+      try {
+        const files = new DataTransfer();
+        files.items.add(new File([square], "photo.jpg", { type: square.type }));
+        input.files = files.files;
+      } catch {
+        // A browser that cannot replace the chosen file sends the original.
+      }
+    }
+    if ((input.files?.[0]?.size ?? 0) > PHOTO_MAX_BYTES) {
       setSending(false);
       setProblem("photo.errors.tooLarge");
       input.value = "";
       return;
     }
-    if (square) {
-      // The other input is emptied so that only this photo is sent.
-      for (const other of form.querySelectorAll<HTMLInputElement>("input[type=file]")) {
-        if (other !== input) other.value = "";
-      }
-      const files = new DataTransfer();
-      files.items.add(new File([square], "photo.jpg", { type: square.type }));
-      input.files = files.files;
+    // Only this photo is sent: the other input is emptied.
+    for (const other of form.querySelectorAll<HTMLInputElement>("input[type=file]")) {
+      if (other !== input) other.value = "";
     }
     form.requestSubmit();
   }
 
   const size = PHOTO_SIZES.small;
+  // The file input covers its button, invisible; the focus ring shows where it is.
+  const pickerClass = cn(
+    buttonVariants({ variant: "outline", size: "sm" }),
+    "relative focus-within:ring-2 focus-within:ring-ring",
+  );
   return (
     <div className="flex flex-wrap items-start gap-4" data-testid="photo-field">
       {photoVersion ? (
@@ -80,18 +89,18 @@ export function PhotoField({
         >
           <p className="text-sm text-muted-foreground">{t("photo.hint")}</p>
           <div className="flex flex-wrap gap-2">
-            <label className={cn(buttonVariants({ variant: "outline", size: "sm" }), "relative")}>
+            <label className={pickerClass}>
               <Camera aria-hidden="true" /> {t("photo.takePhoto")}
               <input
                 type="file"
                 name="camera"
                 accept="image/*"
-                capture="user"
+                capture="environment"
                 onChange={send}
                 className="absolute inset-0 cursor-pointer opacity-0"
               />
             </label>
-            <label className={cn(buttonVariants({ variant: "outline", size: "sm" }), "relative")}>
+            <label className={pickerClass}>
               <ImageUp aria-hidden="true" /> {t("photo.choose")}
               <input
                 type="file"
