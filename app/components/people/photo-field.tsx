@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Notice } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { PHOTO_MAX_BYTES, PHOTO_SIZES, photoPath, photoUploadPath } from "#core/photos.ts";
+import { PHOTO_MAX_BYTES, photoPath, photoUploadPath } from "#core/photos.ts";
 import { squarePhoto } from "./square-photo.ts";
 
 /**
@@ -57,19 +57,13 @@ export function PhotoField({
     form.requestSubmit();
   }
 
-  const size = PHOTO_SIZES.small;
-  // The file input covers its button, invisible; the focus ring shows where it is.
-  const pickerClass = cn(
-    buttonVariants({ variant: "outline", size: "sm" }),
-    "relative focus-within:ring-2 focus-within:ring-ring",
-  );
   return (
     <div className="flex flex-wrap items-start gap-4" data-testid="photo-field">
       {photoVersion ? (
         <img
           src={photoPath(profileId, photoVersion, "large")}
-          width={size}
-          height={size}
+          width={96}
+          height={96}
           alt={t("photo.alt", { name })}
           className="size-24 rounded-full border object-cover"
           data-testid="photo-current"
@@ -89,27 +83,14 @@ export function PhotoField({
         >
           <p className="text-sm text-muted-foreground">{t("photo.hint")}</p>
           <div className="flex flex-wrap gap-2">
-            <label className={pickerClass}>
-              <Camera aria-hidden="true" /> {t("photo.takePhoto")}
-              <input
-                type="file"
-                name="camera"
-                accept="image/*"
-                capture="environment"
-                onChange={send}
-                className="absolute inset-0 cursor-pointer opacity-0"
-              />
-            </label>
-            <label className={pickerClass}>
-              <ImageUp aria-hidden="true" /> {t("photo.choose")}
-              <input
-                type="file"
-                name="photo"
-                accept="image/*"
-                onChange={send}
-                className="absolute inset-0 cursor-pointer opacity-0"
-              />
-            </label>
+            <PhotoPicker
+              icon={Camera}
+              label={t("photo.takePhoto")}
+              name="camera"
+              capture="environment"
+              onChange={send}
+            />
+            <PhotoPicker icon={ImageUp} label={t("photo.choose")} name="photo" onChange={send} />
             <noscript>
               <Button type="submit" size="sm">
                 {t("photo.save")}
@@ -132,5 +113,39 @@ export function PhotoField({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A button that opens the camera or the gallery: a label around a visually hidden file input. */
+function PhotoPicker({
+  icon: Icon,
+  label,
+  name,
+  capture,
+  onChange,
+}: {
+  icon: typeof Camera;
+  label: string;
+  name: string;
+  capture?: "environment";
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return (
+    <label
+      className={cn(
+        buttonVariants({ variant: "outline", size: "sm" }),
+        "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
+      )}
+    >
+      <Icon aria-hidden="true" /> {label}
+      <input
+        type="file"
+        name={name}
+        accept="image/*"
+        capture={capture}
+        onChange={onChange}
+        className="sr-only"
+      />
+    </label>
   );
 }
