@@ -32,6 +32,17 @@ export type PreparedPhoto =
   | { ok: false; reason: PhotoRefusal };
 
 /**
+ * Photos are re-encoded one at a time in this process: a burst of 24 MP uploads then waits
+ * its turn instead of taking every core from the emergency card.
+ */
+let encoding: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = encoding.then(work, work);
+  encoding = turn.catch(() => {});
+  return turn;
+}
+
+/**
  * An upload made into the two stored squares: its format read from its bytes,
  * turned upright by its EXIF orientation, centre-cropped to a square, resized
  * and re-encoded as WebP. Nothing of the original's metadata (EXIF, GPS, ICC,
@@ -49,9 +60,12 @@ export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
   }
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   if (pixels === 0) return { ok: false, reason: "unreadable" };
-  if (pixels > PHOTO_MAX_PIXELS || (metadata.pages ?? 1) > 1) {
-    return { ok: false, reason: "too_many_pixels" };
-  }
+  // Only the first page of a multi-image file (an animation, a HEIF burst) is read.
+  if (pixels > PHOTO_MAX_PIXELS) return { ok: false, reason: "too_many_pixels" };
+  return oneAtATime(() => encodePhoto(bytes));
+}
+
+async function encodePhoto(bytes: Buffer): Promise<PreparedPhoto> {
   try {
     const large = await sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: "error" })
       .rotate()
