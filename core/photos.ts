@@ -16,6 +16,14 @@ export function isPhotoSize(value: unknown): value is PhotoSize {
   return value === "small" || value === "large";
 }
 
+/**
+ * Whether an address segment can be a person's id or a photo's version: letters, digits, `-`
+ * and `_` (user ids, UUIDs, base64url). Anything else is answered "not found" before a query.
+ */
+export function isPlainId(value: unknown): value is string {
+  return typeof value === "string" && /^[\w-]{1,100}$/.test(value);
+}
+
 /** Where a photo is served: GET /photos/{profileId}/{version}/{size}. */
 export function photoPath(profileId: string, version: string, size: PhotoSize): string {
   return `/photos/${encodeURIComponent(profileId)}/${encodeURIComponent(version)}/${size}`;

@@ -274,6 +274,9 @@ describe("a person's photo: upload", () => {
     }
     expect(await storedPhoto(owner.userId)).toEqual(mine);
     expect(await storedPhoto(child.profileId)).toEqual(childs);
+    // An id no person can have is "not found" before any query (a NUL would break the query).
+    expect((await postPhoto(stranger, "%00", { photo: image })).status).toBe(404);
+    expect((await stranger.get(`/photos/%00/${mine.version}/small`)).status).toBe(404);
   });
 
   it("the owner removes the photo: the address stops answering and the card shows none", async () => {

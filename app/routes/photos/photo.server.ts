@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { isPhotoSize } from "#core/photos.ts";
+import { isPhotoSize, isPlainId } from "#core/photos.ts";
 import { readPhoto } from "#server/domain/photos.ts";
 
 /** A year, and never revalidated: a new photo has a new address. */
@@ -16,15 +16,7 @@ export async function photoResponse(
 ): Promise<Response> {
   const { profileId, version, size } = params;
   const notFound = () => new Response("Not found", { status: 404 });
-  if (
-    !profileId ||
-    !version ||
-    !isPhotoSize(size) ||
-    profileId.length > 100 ||
-    version.length > 64
-  ) {
-    return notFound();
-  }
+  if (!isPlainId(profileId) || !isPlainId(version) || !isPhotoSize(size)) return notFound();
   const photo = await readPhoto(context.services.db, profileId, version, size);
   if (!photo) return notFound();
   const etag = `"${version}-${size}"`;

@@ -2,6 +2,7 @@ import { type AppLoadContext, redirect } from "react-router";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { noticeCookie } from "#app/lib/notices.server.ts";
 import type { NoticeKey } from "#app/lib/notices.ts";
+import { isPlainId } from "#core/photos.ts";
 import { managedPerson } from "#server/domain/people.ts";
 import { type PhotoRefusal, removePhoto, savePhoto } from "#server/domain/photos.ts";
 
@@ -25,7 +26,7 @@ export async function answerPhotoForm(
 ) {
   const user = await requireUser(request, context, "/");
   const { db, logger, config } = context.services;
-  const person = await managedPerson(db, user.id, profileId);
+  const person = isPlainId(profileId) ? await managedPerson(db, user.id, profileId) : null;
   if (!person) return new Response("Not found", { status: 404 });
   const form = await request.formData();
   const back = (notice: NoticeKey) =>
