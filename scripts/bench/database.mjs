@@ -143,6 +143,29 @@ export async function countTags(db) {
   return (await db.query("select count(*)::int as n from tags"))[0].n;
 }
 
+/** Stores `photo` (the small and large WebP) as the person's current photo, as an upload does. */
+async function storePhoto(db, profileId, photo) {
+  const version = randomBytes(16).toString("base64url");
+  await db.query(
+    `insert into profile_photos (profile_id, version, content_type, small, large)
+     values ($1, $2, 'image/webp', $3, $4)`,
+    [profileId, version, photo.small, photo.large],
+  );
+  await db.query("update profiles set photo_version = $1 where id = $2", [version, profileId]);
+}
+
+/** Gives the person a tag shows a photo unless they have one; true when it was added. */
+export async function ensureCardPhoto(db, tagId, photo) {
+  const [person] = await db.query(
+    `select p.id, p.photo_version from tags t join profiles p on p.id = t.profile_id
+      where t.id = $1`,
+    [tagId],
+  );
+  if (!person || person.photo_version) return false;
+  await storePhoto(db, person.id, photo);
+  return true;
+}
+
 /** Far above every other series the bench numbers tags from, below the ids' 25 bits. */
 const PHOTO_CARD_SERIES = 30_000_000;
 
@@ -160,19 +183,12 @@ export async function seedPhotoCards(db, { ownerId, photo }) {
     const from = PHOTO_CARD_SERIES + index;
     const [tagId] = await seedLinkedTags(db, { from, to: from + 1, ownerId, batchId: "bench" });
     const profileId = randomUUID();
-    const version = kind === "withPhoto" ? randomBytes(16).toString("base64url") : null;
     await db.query(
-      `insert into profiles (id, account_id, full_name, country, photo_version)
-       values ($1, $2, 'Bench Person', 'us', $3)`,
-      [profileId, ownerId, version],
+      `insert into profiles (id, account_id, full_name, country)
+       values ($1, $2, 'Bench Person', 'us')`,
+      [profileId, ownerId],
     );
-    if (version) {
-      await db.query(
-        `insert into profile_photos (profile_id, version, content_type, small, large)
-         values ($1, $2, 'image/webp', $3, $4)`,
-        [profileId, version, photo.small, photo.large],
-      );
-    }
+    if (kind === "withPhoto") await storePhoto(db, profileId, photo);
     await db.query("update tags set profile_id = $1 where id = $2", [profileId, tagId]);
     tagIds[kind] = tagId;
   }
