@@ -162,11 +162,7 @@ export async function seedDemoFamily(
       { name: guardian.name, channel: "email", value: guardian.value, priority: index + 1 },
     );
   }
-  const adultTag = await linkDemoTag(
-    services,
-    { accountId: adult.id, profileId: adult.id },
-    "keychain",
-  );
+  await linkDemoTag(services, { accountId: adult.id, profileId: adult.id }, "keychain");
   const childTag = await linkDemoTag(
     services,
     { accountId: owner.id, profileId: childId },
