@@ -8,11 +8,16 @@ import { insertContact } from "#server/domain/contacts.ts";
 import { saveProfile } from "#server/domain/profiles.ts";
 import { cardUrl, mintTags } from "#server/domain/tags.ts";
 import { grantRole } from "#server/domain/users.ts";
+import { type DemoPerson, demoPeople, seedDemoFamily } from "./seed-family.ts";
 import type { Services } from "./services.ts";
 
 export interface DemoCredentials {
   demo: { email: string; password: string };
   admin: { email: string; password: string };
+  /** The second adult of the demo household (issue 15). */
+  adult: { email: string; password: string };
+  /** Everyone in the demo household, with their linked tag's card. */
+  family: DemoPerson[];
   /** The demo user's own, already linked tag. */
   linkedTag: { tagId: string; cardUrl: string };
   unclaimedTags: { tagId: string; activationToken: string; cardUrl: string }[];
@@ -20,6 +25,7 @@ export interface DemoCredentials {
 
 const DEMO_EMAIL = "demo@safetap.app";
 const ADMIN_EMAIL = "admin@safetap.app";
+const ADULT_EMAIL = "jordan@safetap.app";
 
 function demoPassword(): string {
   // Meets every password rule: upper and lower case, a digit and a symbol.
@@ -90,15 +96,14 @@ async function renewDemoCredentials(services: Services, demoId: string): Promise
   );
   const demo = { email: DEMO_EMAIL, password: demoPassword() };
   const admin = { email: ADMIN_EMAIL, password: demoPassword() };
-  const [adminRow] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(user.email, ADMIN_EMAIL))
-    .limit(1);
+  const adult = { email: ADULT_EMAIL, password: demoPassword() };
+  const idOf = async (email: string) =>
+    (await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1))[0]?.id;
   const context = await services.auth.$context;
   for (const [id, password] of [
     [demoId, demo.password],
-    [adminRow?.id, admin.password],
+    [await idOf(ADMIN_EMAIL), admin.password],
+    [await idOf(ADULT_EMAIL), adult.password],
   ] as const) {
     if (!id) continue;
     await context.internalAdapter.updatePassword(id, await context.password.hash(password));
@@ -106,13 +111,27 @@ async function renewDemoCredentials(services: Services, demoId: string): Promise
   const [linked] = await db
     .select({ id: tags.id })
     .from(tags)
-    .where(eq(tags.userId, demoId))
+    .where(eq(tags.profileId, demoId))
     .orderBy(asc(tags.linkedAt))
     .limit(1);
   const tagId = linked?.id ?? "";
+  // Demo data seeded before households existed gets its family now.
+  const adultId = await idOf(ADULT_EMAIL);
+  const family = adultId
+    ? await demoPeople(services, demoId)
+    : await seedDemoFamily(
+        services,
+        { id: demoId, email: demo.email, tagId },
+        {
+          id: await createUser(services, adult.email, "Jordan Demo", adult.password),
+          email: adult.email,
+        },
+      );
   return {
     demo,
     admin,
+    adult,
+    family,
     linkedTag: { tagId, cardUrl: cardUrl(config.publicUrl, tagId) },
     unclaimedTags: await mintUnclaimed(services),
   };
@@ -176,9 +195,18 @@ async function createDemoData(services: Services): Promise<DemoCredentials> {
       linkedAt: now,
     })
     .where(and(eq(tags.id, linked.tagId), isNull(tags.userId)));
+  const adult = { email: ADULT_EMAIL, password: demoPassword() };
+  const adultId = await createUser(services, adult.email, "Jordan Demo", adult.password);
+  const family = await seedDemoFamily(
+    services,
+    { id: demoId, email: demo.email, tagId: linked.tagId },
+    { id: adultId, email: adult.email },
+  );
   return {
     demo,
     admin,
+    adult,
+    family,
     linkedTag: { tagId: linked.tagId, cardUrl: cardUrl(config.publicUrl, linked.tagId) },
     unclaimedTags: await mintUnclaimed(services),
   };
@@ -191,7 +219,13 @@ export function formatDemoBanner(credentials: DemoCredentials, publicUrl: string
     `  Open          ${publicUrl}`,
     `  Demo account  ${credentials.demo.email}  password ${credentials.demo.password}`,
     `  Admin account ${credentials.admin.email}  password ${credentials.admin.password}`,
+    `  Second adult  ${credentials.adult.email}  password ${credentials.adult.password}`,
     `  Demo card     ${cardUrl(publicUrl, credentials.linkedTag.tagId)}`,
+    "  Family (the demo household):",
+    ...credentials.family.map(
+      (person) =>
+        `    ${person.name.padEnd(12)} ${person.role.padEnd(6)} ${cardUrl(publicUrl, person.tagId)}`,
+    ),
     "  Unclaimed tags (tag id, activation token):",
     ...credentials.unclaimedTags.map(
       (t) =>

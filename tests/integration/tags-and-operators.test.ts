@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TAG_ID_PATTERN } from "#core/tag-ids.ts";
 import { profiles, tags, userRoles } from "#server/db/schema.ts";
+import { listPeople } from "#server/domain/people.ts";
+import { quotaHolderFor } from "#server/domain/quotas.ts";
 import { activationTokenHasher } from "#server/domain/tag-ids.ts";
 import { mintedTagsCsv, mintTags } from "#server/domain/tags.ts";
 import { hasRole } from "#server/domain/users.ts";
@@ -165,5 +167,33 @@ describe("demo data (embedded default)", () => {
       const response = await app.request(`/t/${tag.tagId}`, { redirect: "manual" });
       expect(response.headers.get("location")).toBe(`/claim/${tag.tagId}`);
     }
+  });
+
+  it("makes the demo account a Family household with a second adult and a child, each with a card", async () => {
+    const credentials = await seedDemoData(app.services);
+    expect(credentials.family.map(({ name, role }) => ({ name, role }))).toEqual([
+      { name: "Alex Demo", role: "owner" },
+      { name: "Jordan Demo", role: "adult" },
+      { name: "Leo Demo", role: "child" },
+    ]);
+    const adult = await app.services.auth.api.signInEmail({
+      body: { email: credentials.adult.email, password: credentials.adult.password },
+    });
+    const owner = credentials.family[0]!;
+    const holder = await quotaHolderFor(app.services.db, adult.user.id);
+    expect(holder).toMatchObject({ kind: "household", plan: "family" });
+    expect([...holder.accounts].sort()).toEqual([owner.profileId, adult.user.id].sort());
+    const seen = await listPeople(app.services.db, adult.user.id);
+    expect(seen.map((person) => person.fullName)).toEqual(["Jordan Demo", "Alex Demo", "Leo Demo"]);
+    for (const person of credentials.family) {
+      const html = await (await app.request(new URL(person.cardUrl).pathname)).text();
+      // A child's card shows the first name only (DESIGN 1b.6).
+      expect(html, person.name).toContain(person.role === "child" ? "Leo" : person.name);
+    }
+    const [child] = await app.services.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, credentials.family[2]!.profileId));
+    expect(child).toMatchObject({ accountId: owner.profileId, isMinor: true });
   });
 });
