@@ -46,6 +46,8 @@ export default [
   route("offline", "routes/card/offline.tsx"),
   route("dev/outbox.json", "routes/dev/outbox-json.ts"),
   route("dashboard/tags/:tagId/:file", "routes/account/dashboard/tag-file.ts"),
+  route("dashboard/people/:profileId/photo", "routes/account/dashboard/people/photo.ts"),
+  route("photos/:profileId/:version/:size", "routes/photos/photo.ts"),
   route("reader/attendance.csv", "routes/reader/attendance-csv.ts"),
   route("admin/mint", "routes/admin/mint.ts"),
   route("admin/batches/:batchId/:file", "routes/admin/batch-file.ts"),

@@ -37,6 +37,8 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       profile.fullName ||
       (isPhoneAccount ? ((user as { phoneNumber?: string | null }).phoneNumber ?? "") : user.email),
     profile: {
+      id: profile.id,
+      photoVersion: profile.photoVersion,
       fullName: profile.fullName,
       language: profile.language,
       country: profile.country,

@@ -19,6 +19,7 @@ import { PlanCard } from "#app/components/dashboard/plan-card.tsx";
 import { RecentAlerts } from "#app/components/dashboard/recent-alerts.tsx";
 import { TagsCard } from "#app/components/dashboard/tags-card.tsx";
 import { Notice, useArrivalNotice } from "#app/components/notice.tsx";
+import { PhotoField } from "#app/components/people/photo-field.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -103,7 +104,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               <Pencil aria-hidden="true" /> {t("actions.editProfile")}
             </Link>
           </CardHeader>
-          <CardContent>
+          <CardContent className="grid gap-6">
+            <PhotoField
+              profileId={profile.id}
+              photoVersion={profile.photoVersion}
+              name={profile.fullName ?? ""}
+            />
             <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               <ProfileRow label={t("onboarding.fullName")} value={profile.fullName} />
               <ProfileRow
