@@ -267,12 +267,9 @@ export async function inviteAdult(
       payload: {
         template: "invitation",
         language: inviter?.language ?? "en",
-        params: {
-          inviter: name,
-          link: `${config.publicUrl}/household/join/${token}`,
-          days: String(INVITATION_DAYS),
-        },
+        params: { inviter: name, days: String(INVITATION_DAYS) },
       },
+      secretParams: { link: `${config.publicUrl}/household/join/${token}` },
     });
     await recordAudit(tx, logger, {
       type: "household_invitation_sent",
