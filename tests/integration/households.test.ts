@@ -25,7 +25,8 @@ import {
 import { addDependant, listPeople, personAccess } from "#server/domain/people.ts";
 import { tagQuota } from "#server/domain/quotas.ts";
 import { mintTags } from "#server/domain/tags.ts";
-import { setUserPlan } from "#server/domain/users.ts";
+import { grantRole, setUserPlan } from "#server/domain/users.ts";
+import { runOperatorCommand } from "#server/operator/commands.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
 import { createOwner, type Owner } from "#tests/support/fixtures.ts";
 import { Client, signIn } from "#tests/support/http-client.ts";
@@ -697,5 +698,57 @@ describe("permissions of the household routes", () => {
     expect(await status("member", { intent: "leave", confirm: "yes" })).toBe(302);
     expect(await memberOf(member.userId)).toBeNull();
     expect((await memberOf(owner.userId))?.role).toBe("owner");
+  });
+});
+
+describe("extra seats, set by an admin", () => {
+  it("on /admin and with `safetap households seats`: seats and the shared message allowance grow", async () => {
+    const owner = await familyOwner("Ed Extra");
+    const staff = await createOwner(app.services, { name: "Ada Admin", plan: "free" });
+    await grantRole(app.services.db, staff.email, "admin");
+    const admin = await signIn(app, staff.email);
+    const set = await admin.post("/admin", {
+      intent: "setSeats",
+      identifier: owner.email,
+      extra: "2",
+    });
+    expect(set.status).toBe(200);
+    expect(await set.text()).toContain(`${owner.email}&#x27;s household now has 2 extra seats`);
+    const page = await (await (await signIn(app, owner.email)).get("/dashboard/household")).text();
+    expect(page).toContain("1 of 7 seats used");
+    expect(page).toContain("0 of 350");
+
+    const output = await runOperatorCommand(
+      { db: app.services.db, config: app.services.config },
+      { command: "households.seats", identifier: owner.email, extra: 0 },
+    );
+    expect(output).toBe(`Extra seats of ${owner.email}'s household set to 0\n`);
+    const [row] = await app.services.db
+      .select({ extraSeats: households.extraSeats })
+      .from(households)
+      .where(eq(households.ownerUserId, owner.userId));
+    expect(row!.extraSeats).toBe(0);
+
+    // Someone without a household, and a non-admin, change nothing.
+    const loner = await adult("No Household");
+    const missing = await admin.post("/admin", {
+      intent: "setSeats",
+      identifier: loner.email,
+      extra: "1",
+    });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("That account owns no household.");
+    const plain = await signIn(app, loner.email);
+    const forbidden = await plain.post("/admin", {
+      intent: "setSeats",
+      identifier: owner.email,
+      extra: "5",
+    });
+    expect(forbidden.status).toBe(403);
+    const [after] = await app.services.db
+      .select({ extraSeats: households.extraSeats })
+      .from(households)
+      .where(eq(households.ownerUserId, owner.userId));
+    expect(after!.extraSeats).toBe(0);
   });
 });
