@@ -14,6 +14,7 @@ import {
   householdMembers,
   households,
   tags,
+  user,
 } from "#server/db/schema.ts";
 import { addContacts } from "#server/domain/contacts.ts";
 import {
@@ -23,7 +24,7 @@ import {
   setExtraSeats,
 } from "#server/domain/households.ts";
 import { addDependant, listPeople, personAccess } from "#server/domain/people.ts";
-import { tagQuota } from "#server/domain/quotas.ts";
+import { allowanceUsage, tagQuota } from "#server/domain/quotas.ts";
 import { mintTags } from "#server/domain/tags.ts";
 import { grantRole, setUserPlan } from "#server/domain/users.ts";
 import { runOperatorCommand } from "#server/operator/commands.ts";
@@ -291,6 +292,103 @@ describe("an invitation", () => {
         .where(eq(householdInvitations.identifier, target));
     }
     expect(await invite(owner, target)).toMatchObject({ ok: false, reason: "rate_limited" });
+  });
+});
+
+describe("an invitation by phone", () => {
+  it("spends a message of the household's allowance and is accepted only by a verified number", async () => {
+    const owner = await familyOwner();
+    const number = `+1555018${String(Date.now()).slice(-4)}`;
+    expect((await invite(owner, number, "phone")).ok).toBe(true);
+    const { token, deliveryId } = await lastLink(owner);
+    const [delivery] = await app.services.db
+      .select({ channel: alertDeliveries.channel, status: alertDeliveries.status })
+      .from(alertDeliveries)
+      .where(eq(alertDeliveries.id, deliveryId));
+    expect(delivery).toEqual({ channel: "sms", status: "pending" });
+    expect(await allowanceUsage(app.services.db, owner.userId)).toContainEqual({
+      quota: "messages",
+      used: 1,
+      limit: 250,
+    });
+
+    const phoned = await adult("Phil Phone");
+    await app.services.db
+      .update(user)
+      .set({ phoneNumber: number, phoneNumberVerified: false })
+      .where(eq(user.id, phoned.userId));
+    expect(await acceptInvitation(app.services, phoned.userId, token)).toEqual({
+      ok: false,
+      reason: "wrong_identifier",
+    });
+    await app.services.db
+      .update(user)
+      .set({ phoneNumberVerified: true })
+      .where(eq(user.id, phoned.userId));
+    expect(await acceptInvitation(app.services, phoned.userId, token)).toMatchObject({ ok: true });
+  });
+});
+
+describe("at the same moment", () => {
+  it("the same link accepted twice at once joins once; two invitees racing for the last seat: one gets it", async () => {
+    const owner = await familyOwner();
+    const guest = await adult("Twice Guest");
+    const token = await invited(owner, guest.email);
+    const both = await Promise.all([
+      acceptInvitation(app.services, guest.userId, token),
+      acceptInvitation(app.services, guest.userId, token),
+    ]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.find((r) => !r.ok)).toEqual({ ok: false, reason: "used" });
+
+    // Owner + guest + 2 dependants = 4 of 5 seats; two invitations were sent while seats were free.
+    const first = await adult("Racer One");
+    const second = await adult("Racer Two");
+    const tokens = [await invited(owner, first.email), await invited(owner, second.email)];
+    for (const name of ["Kid One", "Kid Two"]) {
+      const added = await addDependant(
+        app.services.db,
+        app.services.cipher,
+        app.services.logger,
+        owner.userId,
+        { fullName: name },
+      );
+      expect(added.ok).toBe(true);
+    }
+    const raced = await Promise.all([
+      acceptInvitation(app.services, first.userId, tokens[0]),
+      acceptInvitation(app.services, second.userId, tokens[1]),
+    ]);
+    expect(raced.filter((r) => r.ok)).toHaveLength(1);
+    expect(raced.find((r) => !r.ok)).toEqual({ ok: false, reason: "seat_limit", limit: 5 });
+    const members = await app.services.db
+      .select({ userId: householdMembers.userId })
+      .from(householdMembers)
+      .where(eq(householdMembers.householdId, await householdOf(owner)));
+    expect(members).toHaveLength(3);
+  });
+});
+
+describe("the invite form", () => {
+  it("refuses a malformed address or number by the field, sends nothing; the dashboard links the page on Family only", async () => {
+    const owner = await familyOwner();
+    const client = await signIn(app, owner.email);
+    const bad = await client.post("/dashboard/household", {
+      intent: "invite",
+      identifier: "not-an-address@",
+    });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="identifier"/);
+    const sent = await app.services.db
+      .select({ id: householdInvitations.id })
+      .from(householdInvitations)
+      .where(eq(householdInvitations.invitedByUserId, owner.userId));
+    expect(sent).toEqual([]);
+    expect(await (await client.get("/dashboard")).text()).toContain('data-testid="household-link"');
+    const loner = await adult("Free Fran");
+    const free = await signIn(app, loner.email);
+    expect(await (await free.get("/dashboard")).text()).not.toContain("household-link");
   });
 });
 
@@ -562,6 +660,16 @@ describe("cross-household isolation", () => {
     }
     expect(await personAccess(app.services.db, memberA.userId, childB.profileId)).toBeNull();
     expect(await personAccess(app.services.db, memberA.userId, b.userId)).toBeNull();
+    expect((await listPeople(app.services.db, memberA.userId)).map((p) => p.fullName)).toEqual([
+      "Abe A-member",
+      "Alma A",
+    ]);
+    // The dashboard and the tag downloads, with B's ids in the address, show nothing of B.
+    const dashboard = await (await client.get("/dashboard")).text();
+    for (const hidden of ["Bea B", "Bo B-member", "Secret Child B", b.tagId, memberB.tagId]) {
+      expect(dashboard).not.toContain(hidden);
+    }
+    expect((await client.get(`/dashboard/tags/${b.tagId}/qr.svg`)).status).toBe(404);
 
     // A's owner cannot revoke B's invitation or remove B's member with their ids.
     const ownerA = await signIn(app, a.email);
