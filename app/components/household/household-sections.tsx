@@ -1,4 +1,4 @@
-import { MailPlus, UserRound, Users } from "lucide-react";
+import { Armchair, MailPlus, UserRound, Users } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
@@ -41,7 +41,10 @@ export function SeatsCard({ household }: { household: HouseholdView }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t("household.seats.title")}</CardTitle>
+        <CardTitle className="flex items-center gap-2">
+          <Armchair className="size-5 text-primary" aria-hidden="true" />{" "}
+          {t("household.seats.title")}
+        </CardTitle>
       </CardHeader>
       <CardContent className="space-y-2 text-sm">
         <p className="text-2xl font-bold" data-testid="seats">

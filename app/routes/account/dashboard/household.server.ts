@@ -104,7 +104,7 @@ export async function householdAction(request: Request, context: AppLoadContext)
               tone: "success",
               title: "account:household.invited",
               values: { identifier: parsed.identifier.value },
-            } as NoticeData,
+            },
             form: "invite",
           },
           200,
