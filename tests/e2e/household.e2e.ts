@@ -4,6 +4,7 @@ import { runCli } from "#tests/support/processes.ts";
 import {
   launchBrowser,
   openPage,
+  seriousViolations,
   signUpAndOnboard,
   waitForCode,
   waitForHydration,
@@ -78,6 +79,9 @@ describe("a Family household", () => {
     await owner.page.reload();
     await owner.page.getByTestId("members").getByText("Adam Adult", { exact: true }).waitFor();
     expect(await owner.page.getByTestId("seats").textContent()).toBe("2 of 5 seats used");
+    // With the removal's confirm step open, nothing serious for assistive technology.
+    await owner.page.getByTestId("members").getByText("Remove", { exact: true }).click();
+    expect(await seriousViolations(owner.page)).toEqual([]);
     expect(owner.problems).toEqual([]);
   });
 });
