@@ -28,6 +28,8 @@ export default [
     route("sign-out", "routes/account/sign-out.ts"),
     route("onboarding", "routes/account/onboarding.tsx"),
     route("dashboard", "routes/account/dashboard/index.tsx"),
+    route("dashboard/household", "routes/account/dashboard/household.tsx"),
+    route("household/join/:token", "routes/account/household/join.tsx"),
     route("activate", "routes/account/activate.tsx"),
     route("claim/:tagId", "routes/account/claim.tsx"),
     route("reader", "routes/reader/index.tsx"),

@@ -33,6 +33,12 @@ export const NOTICES = {
     titleKey: "account:notices.tagClaimed",
     descriptionKey: "account:notices.tagClaimedBody",
   },
+  "household-joined": {
+    kind: "success",
+    shownAs: "page",
+    titleKey: "account:notices.householdJoined",
+  },
+  "household-left": { kind: "success", shownAs: "page", titleKey: "account:notices.householdLeft" },
   "tag-already-owned": { kind: "success", shownAs: "page", titleKey: "tags:errors.alreadyOwned" },
   // A person's photo (decision 131): saved, removed, or refused with the reason.
   "photo-saved": { kind: "success", shownAs: "page", titleKey: "account:photo.saved" },

@@ -9,6 +9,7 @@ import {
   ShieldCheck,
   Siren,
   UserRound,
+  Users,
 } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -156,6 +157,15 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             <Link to="/sos" className={buttonVariants({ variant: "destructive" })}>
               <Siren aria-hidden="true" /> {t("actions.sos")}
             </Link>
+            {loaderData.household ? (
+              <Link
+                to="/dashboard/household"
+                className={buttonVariants({ variant: "outline" })}
+                data-testid="household-link"
+              >
+                <Users aria-hidden="true" /> {t("actions.household")}
+              </Link>
+            ) : null}
             <Link to="/pricing" className={buttonVariants({ variant: "outline" })}>
               <CreditCard aria-hidden="true" /> {t("actions.managePlan")}
             </Link>
