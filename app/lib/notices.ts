@@ -34,6 +34,18 @@ export const NOTICES = {
     descriptionKey: "account:notices.tagClaimedBody",
   },
   "tag-already-owned": { kind: "success", shownAs: "page", titleKey: "tags:errors.alreadyOwned" },
+  "person-added": {
+    kind: "success",
+    shownAs: "page",
+    titleKey: "account:notices.personAdded",
+    descriptionKey: "account:notices.personAddedBody",
+  },
+  "person-removed": {
+    kind: "success",
+    shownAs: "page",
+    titleKey: "account:notices.personRemoved",
+    descriptionKey: "account:notices.personRemovedBody",
+  },
 } as const satisfies Record<string, NoticeSpec>;
 
 export interface NoticeSpec {

@@ -179,6 +179,31 @@ export async function addDependant(
 }
 
 /**
+ * Saves a dependant's profile (the wizard's edit, like `saveProfile` for the account's own):
+ * only a dependant of `accountId`; false when there is none.
+ */
+export async function saveDependantProfile(
+  db: Executor,
+  cipher: FieldCipher,
+  accountId: string,
+  profileId: string,
+  input: ProfileInput,
+): Promise<boolean> {
+  const changed = await db
+    .update(profiles)
+    .set(profileValues(cipher, profileId, input))
+    .where(
+      and(
+        eq(profiles.id, profileId),
+        eq(profiles.accountId, accountId),
+        sql`${profiles.id} <> ${profiles.accountId}`,
+      ),
+    )
+    .returning({ id: profiles.id });
+  return changed.length > 0;
+}
+
+/**
  * Removes a dependant the account manages: their contacts go with them and their tags are
  * unlinked (claimable again with the printed token). The account's own profile is not removed
  * here (deleting the account does that).

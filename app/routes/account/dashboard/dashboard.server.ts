@@ -6,13 +6,16 @@ import { listRecentAlerts } from "#server/alerts/history.ts";
 import { contactsAfterPlanChange, listContacts } from "#server/domain/contacts.ts";
 import { getProfile } from "#server/domain/profiles.ts";
 import { contactLimitFor } from "#server/domain/quotas.ts";
-import { listUserTags } from "#server/domain/tags.ts";
+import { listPersonTags } from "#server/domain/tags.ts";
 import { rolesOf } from "#server/domain/users.ts";
+import { ownPerson, peopleStrip, seats, viewedPerson } from "./people.server.ts";
 
 /**
  * Everything the dashboard shows (spec section 2): the profile, plan, contacts,
  * tags, recent alerts and staff links, and the notice the user arrived with.
- * Signed out goes home; onboarding not done goes to /onboarding.
+ * Signed out goes home; onboarding not done goes to /onboarding. `?person=ID` shows one of the
+ * people the user sees (decision 129); one they may not see is answered like a missing one: the
+ * user's own person, a "not found" notice and status 404.
  */
 export async function dashboardPage(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context, "/");
@@ -20,12 +23,19 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   const profile = await getProfile(db, cipher, user.id);
   if (!profile?.onboardingCompleted) throw redirect("/onboarding");
   const url = new URL(request.url);
-  const [contacts, tags, alerts, roles, contactLimit] = await Promise.all([
-    listContacts(db, cipher, user.id),
-    listUserTags(db, user.id),
-    listRecentAlerts(context.services, user.id),
+  const requested = url.searchParams.get("person");
+  const visible = await viewedPerson(db, user.id, requested);
+  const person = visible ?? ownPerson(user.id);
+  const shown =
+    person.profileId === user.id ? profile : await getProfile(db, cipher, person.profileId);
+  const [contacts, tags, alerts, roles, contactLimit, people, seatCount] = await Promise.all([
+    listContacts(db, cipher, person.profileId),
+    listPersonTags(db, person.profileId),
+    listRecentAlerts(context.services, person.profileId),
     rolesOf(db, user.id),
     contactLimitFor(db, user.id),
+    peopleStrip(db, user.id),
+    seats(db, user.id),
   ]);
   const t = requestTranslator(request);
   const isPhoneAccount = user.email.endsWith("@phone.safetap.invalid");
@@ -36,15 +46,31 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
     displayName:
       profile.fullName ||
       (isPhoneAccount ? ((user as { phoneNumber?: string | null }).phoneNumber ?? "") : user.email),
+    /** Everyone the user sees, and the one this view is about (decision 129). */
+    people,
+    person: {
+      id: person.profileId,
+      canManage: person.canManage,
+      isOwn: person.profileId === user.id,
+    },
+    seats: seatCount,
+    /** A `?person=` the user may not see: said like a missing one. */
+    personNotice: visible
+      ? null
+      : {
+          tone: "error" as const,
+          title: "account:people.notFoundTitle",
+          description: "account:people.notFound",
+        },
     profile: {
-      fullName: profile.fullName,
-      language: profile.language,
-      country: profile.country,
-      dateOfBirth: profile.dateOfBirth,
-      bloodType: profile.bloodType,
-      allergies: profile.allergies,
-      medications: profile.medications,
-      medicalNotes: profile.medicalNotes,
+      fullName: shown?.fullName ?? null,
+      language: shown?.language ?? profile.language,
+      country: shown?.country ?? null,
+      dateOfBirth: shown?.dateOfBirth ?? null,
+      bloodType: shown?.bloodType ?? null,
+      allergies: shown?.allergies ?? [],
+      medications: shown?.medications ?? [],
+      medicalNotes: shown?.medicalNotes ?? null,
     },
     plan: {
       id: profile.plan,
@@ -74,5 +100,6 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
         : null,
     tab: url.searchParams.get("tab"),
   };
+  if (!visible) return data(page, { status: 404, headers: arrival?.headers });
   return arrival ? data(page, { headers: arrival.headers }) : page;
 }
