@@ -90,10 +90,7 @@ export async function listPersonTags(db: Executor, profileId: string) {
     .select(TAG_FIELDS)
     .from(tags)
     .where(
-      or(
-        eq(tags.profileId, profileId),
-        and(isNull(tags.profileId), eq(tags.userId, profileId)),
-      ),
+      or(eq(tags.profileId, profileId), and(isNull(tags.profileId), eq(tags.userId, profileId))),
     )
     .orderBy(sql`${tags.linkedAt} desc nulls last`, desc(tags.id));
 }

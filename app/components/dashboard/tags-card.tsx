@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { cn } from "#app/lib/cn.ts";
 import type { DashboardActionData } from "./action-data.ts";
 import { ConfirmAction } from "./confirm-action.tsx";
-import { PersonField, useCanManage } from "./people-strip.tsx";
+import { PersonField, useCanManage, useShownPerson } from "./people-strip.tsx";
 import { WriteTagButton } from "./write-tag-button.tsx";
 
 export interface DashboardTag {
@@ -48,6 +48,8 @@ export function TagsCard({
   const busy = navigation.state !== "idle";
   // A household member's person is shown read-only (decision 129).
   const canManage = useCanManage();
+  const shown = useShownPerson();
+  const activate = shown && !shown.isOwn ? `/activate?person=${shown.id}` : "/activate";
   // While a tag's form is on its way, no earlier answer about that tag is shown:
   // a "sent" notice comes only from the answer to this press.
   const pendingTag = navigation.formData?.get("tagId") ?? null;
@@ -242,7 +244,7 @@ export function TagsCard({
           </ul>
         )}
         {canManage ? (
-          <Link to="/activate" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <Link to={activate} className={buttonVariants({ variant: "outline", size: "sm" })}>
             {t("actions.activateTag")}
           </Link>
         ) : null}

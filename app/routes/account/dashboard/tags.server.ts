@@ -1,9 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { DashboardActionData } from "#app/components/dashboard/action-data.ts";
 import type { NoticeData } from "#app/components/notice.tsx";
 import { isIdempotencyKey, raiseAlert } from "#server/alerts/create.ts";
 import { consumeTestAlert } from "#server/alerts/toll-limits.ts";
-import { eq } from "drizzle-orm";
 import { tags } from "#server/db/schema.ts";
 import { normaliseTagId } from "#server/domain/public-card.ts";
 import {
