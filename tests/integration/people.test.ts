@@ -301,7 +301,10 @@ describe("adding a person", () => {
     expect(form).toContain("Add a person");
     expect(form).toContain("This person is a child (under 18)");
     expect(form).toContain('name="person" value="new"');
-    const response = await client.post("/onboarding?person=new", wizard("Lee Little", "grandma@example.com"));
+    const response = await client.post(
+      "/onboarding?person=new",
+      wizard("Lee Little", "grandma@example.com"),
+    );
     expect(response.status).toBe(302);
     const location = response.headers.get("location")!;
     const id = new URL(location, "http://x").searchParams.get("person")!;
@@ -328,7 +331,10 @@ describe("adding a person", () => {
       expect(form).toContain("Your plan includes 1 person: you.");
       expect(form).toContain("Family plan");
       expect(form).not.toContain('name="fullName"');
-      const response = await client.post("/onboarding?person=new", wizard("Lee Little", "g@example.com"));
+      const response = await client.post(
+        "/onboarding?person=new",
+        wizard("Lee Little", "g@example.com"),
+      );
       expect(response.status).toBe(403);
       expect(await response.text()).toContain("Your plan includes 1 person: you.");
       const people = await app.services.db
@@ -343,11 +349,17 @@ describe("adding a person", () => {
     const owner = await familyOwner();
     const client = await signIn(app, owner.email);
     for (let i = 0; i < 4; i++) {
-      const response = await client.post("/onboarding?person=new", wizard(`Child ${i}`, `c${i}@example.com`));
+      const response = await client.post(
+        "/onboarding?person=new",
+        wizard(`Child ${i}`, `c${i}@example.com`),
+      );
       expect(response.status).toBe(302);
     }
     expect(await (await client.get("/dashboard")).text()).toContain("5 of 5 people on your plan");
-    const refused = await client.post("/onboarding?person=new", wizard("One Too Many", "x@example.com"));
+    const refused = await client.post(
+      "/onboarding?person=new",
+      wizard("One Too Many", "x@example.com"),
+    );
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain("Your plan includes 5 people and every seat is in use.");
     const people = await app.services.db
