@@ -53,7 +53,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+/** Every form below carries the shown person (decision 129). */
+export default function Dashboard(props: Route.ComponentProps) {
+  return (
+    <PersonProvider value={props.loaderData.person}>
+      <DashboardPage {...props} />
+    </PersonProvider>
+  );
+}
+
+function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
   const { profile, plan, contacts, tags, person } = loaderData;
   // The own person keeps the plain addresses; another person's carry `person` (decision 129).
@@ -70,167 +79,151 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   }, []);
 
   return (
-    <PersonProvider value={person}>
-      <main className="mx-auto max-w-6xl px-4 py-10">
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <div>
-            <h1 className="text-3xl font-bold tracking-tight" data-testid="welcome">
-              {t("dashboard.welcome", { name: loaderData.displayName })}
-            </h1>
-            <p className="mt-1 text-muted-foreground">{t("dashboard.subtitle")}</p>
-          </div>
-          <Form method="post" action="/sign-out" reloadDocument>
-            <Button type="submit" variant="outline">
-              <LogOut aria-hidden="true" /> {t("dashboard.signOut")}
-            </Button>
-          </Form>
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight" data-testid="welcome">
+            {t("dashboard.welcome", { name: loaderData.displayName })}
+          </h1>
+          <p className="mt-1 text-muted-foreground">{t("dashboard.subtitle")}</p>
         </div>
-        {/* Arriving for the tags (after a claim), the page scrolls there: the notice goes with it.
+        <Form method="post" action="/sign-out" reloadDocument>
+          <Button type="submit" variant="outline">
+            <LogOut aria-hidden="true" /> {t("dashboard.signOut")}
+          </Button>
+        </Form>
+      </div>
+      {/* Arriving for the tags (after a claim), the page scrolls there: the notice goes with it.
           Without JavaScript nothing scrolls, so it is also printed here. */}
-        {loaderData.tab === "tags" ? (
-          landingNotice ? (
-            <noscript>
-              <Notice notice={landingNotice} className="mt-6" />
-            </noscript>
-          ) : null
-        ) : (
-          <Notice notice={landingNotice} className="mt-6" />
-        )}
-        <Notice notice={loaderData.personNotice} className="mt-6" />
-        <Notice
-          notice={actionData?.form === "person" ? actionData.notice : null}
-          className="mt-6"
+      {loaderData.tab === "tags" ? (
+        landingNotice ? (
+          <noscript>
+            <Notice notice={landingNotice} className="mt-6" />
+          </noscript>
+        ) : null
+      ) : (
+        <Notice notice={landingNotice} className="mt-6" />
+      )}
+      <Notice notice={loaderData.personNotice} className="mt-6" />
+      <Notice notice={actionData?.form === "person" ? actionData.notice : null} className="mt-6" />
+      <PeopleStrip people={loaderData.people} shownId={person.id} seats={loaderData.seats} />
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <PlanCard plan={plan} downgrade={loaderData.downgrade} />
+
+        <Card className="lg:col-span-2">
+          <CardHeader className="flex-row items-center justify-between">
+            <CardTitle className="flex items-center gap-2">
+              <UserRound className="size-5 text-primary" aria-hidden="true" /> {t("profile.title")}
+            </CardTitle>
+            {person.canManage ? (
+              <Link to={editProfile} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                <Pencil aria-hidden="true" /> {t("actions.editProfile")}
+              </Link>
+            ) : (
+              <p className="text-sm text-muted-foreground" data-testid="read-only">
+                {t("people.readOnly")}
+              </p>
+            )}
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+              <ProfileRow label={t("onboarding.fullName")} value={profile.fullName} />
+              <ProfileRow
+                label={t("onboarding.language")}
+                value={t(`languages.${profile.language}`)}
+              />
+              <ProfileRow
+                label={t("onboarding.country")}
+                value={profile.country ? t(`countries.${profile.country}`) : null}
+              />
+              <ProfileRow label={t("onboarding.dateOfBirth")} value={profile.dateOfBirth} />
+              <ProfileRow label={t("onboarding.bloodType")} value={profile.bloodType} />
+              <ProfileRow label={t("onboarding.allergies")} value={profile.allergies.join(", ")} />
+              <ProfileRow
+                label={t("onboarding.medications")}
+                value={profile.medications.join(", ")}
+              />
+              <ProfileRow label={t("onboarding.medicalNotes")} value={profile.medicalNotes} wide />
+            </dl>
+            {person.canManage && !person.isOwn ? (
+              <ConfirmAction
+                className="mt-4"
+                testId="remove-person"
+                trigger={t("people.remove", { name: profile.fullName ?? "" })}
+                message={t("people.removeConfirm", { name: profile.fullName ?? "" })}
+                confirmLabel={t("people.removeConfirmYes")}
+                intent="removePerson"
+                fields={{}}
+              />
+            ) : null}
+          </CardContent>
+        </Card>
+
+        <ContactsCard
+          contacts={contacts}
+          limit={plan.contactLimit}
+          planName={t(`common:plans.${plan.id}.name`)}
+          actionData={actionData?.form === "contacts" ? actionData : undefined}
         />
-        <PeopleStrip people={loaderData.people} shownId={person.id} seats={loaderData.seats} />
 
-        <div className="mt-8 grid gap-6 lg:grid-cols-3">
-          <PlanCard plan={plan} downgrade={loaderData.downgrade} />
-
-          <Card className="lg:col-span-2">
-            <CardHeader className="flex-row items-center justify-between">
-              <CardTitle className="flex items-center gap-2">
-                <UserRound className="size-5 text-primary" aria-hidden="true" />{" "}
-                {t("profile.title")}
-              </CardTitle>
-              {person.canManage ? (
-                <Link
-                  to={editProfile}
-                  className={buttonVariants({ variant: "outline", size: "sm" })}
-                >
-                  <Pencil aria-hidden="true" /> {t("actions.editProfile")}
-                </Link>
-              ) : (
-                <p className="text-sm text-muted-foreground" data-testid="read-only">
-                  {t("people.readOnly")}
-                </p>
-              )}
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-                <ProfileRow label={t("onboarding.fullName")} value={profile.fullName} />
-                <ProfileRow
-                  label={t("onboarding.language")}
-                  value={t(`languages.${profile.language}`)}
-                />
-                <ProfileRow
-                  label={t("onboarding.country")}
-                  value={profile.country ? t(`countries.${profile.country}`) : null}
-                />
-                <ProfileRow label={t("onboarding.dateOfBirth")} value={profile.dateOfBirth} />
-                <ProfileRow label={t("onboarding.bloodType")} value={profile.bloodType} />
-                <ProfileRow
-                  label={t("onboarding.allergies")}
-                  value={profile.allergies.join(", ")}
-                />
-                <ProfileRow
-                  label={t("onboarding.medications")}
-                  value={profile.medications.join(", ")}
-                />
-                <ProfileRow
-                  label={t("onboarding.medicalNotes")}
-                  value={profile.medicalNotes}
-                  wide
-                />
-              </dl>
-              {person.canManage && !person.isOwn ? (
-                <ConfirmAction
-                  className="mt-4"
-                  testId="remove-person"
-                  trigger={t("people.remove", { name: profile.fullName ?? "" })}
-                  message={t("people.removeConfirm", { name: profile.fullName ?? "" })}
-                  confirmLabel={t("people.removeConfirmYes")}
-                  intent="removePerson"
-                  fields={{}}
-                />
-              ) : null}
-            </CardContent>
-          </Card>
-
-          <ContactsCard
-            contacts={contacts}
-            limit={plan.contactLimit}
-            planName={t(`common:plans.${plan.id}.name`)}
-            actionData={actionData?.form === "contacts" ? actionData : undefined}
-          />
-
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <ShieldAlert className="size-5 text-primary" aria-hidden="true" />{" "}
-                {t("actions.title")}
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-2">
-              {person.canManage ? (
-                <Link to={editProfile} className={buttonVariants({ variant: "outline" })}>
-                  <Pencil aria-hidden="true" /> {t("actions.editProfile")}
-                </Link>
-              ) : null}
-              <Link to="/activate" className={buttonVariants({ variant: "outline" })}>
-                <QrCode aria-hidden="true" /> {t("actions.activateTag")}
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <ShieldAlert className="size-5 text-primary" aria-hidden="true" />{" "}
+              {t("actions.title")}
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-2">
+            {person.canManage ? (
+              <Link to={editProfile} className={buttonVariants({ variant: "outline" })}>
+                <Pencil aria-hidden="true" /> {t("actions.editProfile")}
               </Link>
-              <Link to="/sos" className={buttonVariants({ variant: "destructive" })}>
-                <Siren aria-hidden="true" /> {t("actions.sos")}
+            ) : null}
+            <Link to="/activate" className={buttonVariants({ variant: "outline" })}>
+              <QrCode aria-hidden="true" /> {t("actions.activateTag")}
+            </Link>
+            <Link to="/sos" className={buttonVariants({ variant: "destructive" })}>
+              <Siren aria-hidden="true" /> {t("actions.sos")}
+            </Link>
+            <Link to="/pricing" className={buttonVariants({ variant: "outline" })}>
+              <CreditCard aria-hidden="true" /> {t("actions.managePlan")}
+            </Link>
+            <Link to="/support" className={buttonVariants({ variant: "outline" })}>
+              <LifeBuoy aria-hidden="true" /> {t("actions.support")}
+            </Link>
+            {loaderData.staff.reader ? (
+              <Link
+                to="/reader"
+                className={buttonVariants({ variant: "outline" })}
+                data-testid="reader-link"
+              >
+                <ScanLine aria-hidden="true" /> {t("actions.reader")}
               </Link>
-              <Link to="/pricing" className={buttonVariants({ variant: "outline" })}>
-                <CreditCard aria-hidden="true" /> {t("actions.managePlan")}
+            ) : null}
+            {loaderData.staff.admin ? (
+              <Link
+                to="/admin"
+                className={buttonVariants({ variant: "outline" })}
+                data-testid="admin-link"
+              >
+                <ShieldCheck aria-hidden="true" /> {t("actions.admin")}
               </Link>
-              <Link to="/support" className={buttonVariants({ variant: "outline" })}>
-                <LifeBuoy aria-hidden="true" /> {t("actions.support")}
-              </Link>
-              {loaderData.staff.reader ? (
-                <Link
-                  to="/reader"
-                  className={buttonVariants({ variant: "outline" })}
-                  data-testid="reader-link"
-                >
-                  <ScanLine aria-hidden="true" /> {t("actions.reader")}
-                </Link>
-              ) : null}
-              {loaderData.staff.admin ? (
-                <Link
-                  to="/admin"
-                  className={buttonVariants({ variant: "outline" })}
-                  data-testid="admin-link"
-                >
-                  <ShieldCheck aria-hidden="true" /> {t("actions.admin")}
-                </Link>
-              ) : null}
-            </CardContent>
-          </Card>
+            ) : null}
+          </CardContent>
+        </Card>
 
-          <TagsCard
-            tags={tags}
-            testKey={loaderData.testKey}
-            actionData={actionData?.form === "tags" ? actionData : undefined}
-            landingNotice={loaderData.tab === "tags" ? landingNotice : null}
-            hasContacts={contacts.length > 0}
-          />
+        <TagsCard
+          tags={tags}
+          testKey={loaderData.testKey}
+          actionData={actionData?.form === "tags" ? actionData : undefined}
+          landingNotice={loaderData.tab === "tags" ? landingNotice : null}
+          hasContacts={contacts.length > 0}
+        />
 
-          <RecentAlerts alerts={loaderData.alerts} />
-        </div>
-      </main>
-    </PersonProvider>
+        <RecentAlerts alerts={loaderData.alerts} />
+      </div>
+    </main>
   );
 }
 
