@@ -1,5 +1,19 @@
 import type { NoticeData } from "#app/components/notice.tsx";
+import type { Executor } from "#server/db/client.ts";
+import { listPeople } from "#server/domain/people.ts";
 import type { ClaimResult } from "#server/domain/tag-lifecycle.ts";
+
+/** The people a tag may be claimed for: those the user manages, their own first (decision 129). */
+export async function claimablePeople(db: Executor, userId: string) {
+  const people = await listPeople(db, userId);
+  return people.filter((p) => p.managed).map((p) => ({ id: p.id, name: p.fullName ?? "" }));
+}
+
+/** The form's `person`, when it names one; absent means the user's own (claimTag's default). */
+export function formPersonId(form: FormData): string | undefined {
+  const person = form.get("person");
+  return typeof person === "string" && person.length > 0 ? person : undefined;
+}
 
 const DESCRIPTIONS: Record<Exclude<ClaimResult, { ok: true }>["reason"], string> = {
   not_found: "tags:errors.notFound",

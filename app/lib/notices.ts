@@ -64,6 +64,18 @@ export const NOTICES = {
     shownAs: "page",
     titleKey: "account:photo.errors.unreadable",
   },
+  "person-added": {
+    kind: "success",
+    shownAs: "page",
+    titleKey: "account:notices.personAdded",
+    descriptionKey: "account:notices.personAddedBody",
+  },
+  "person-removed": {
+    kind: "success",
+    shownAs: "page",
+    titleKey: "account:notices.personRemoved",
+    descriptionKey: "account:notices.personRemovedBody",
+  },
 } as const satisfies Record<string, NoticeSpec>;
 
 export interface NoticeSpec {

@@ -2,13 +2,16 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import { alertDeliveries, alerts } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 
-/** The owner's most recent alerts with each contact's delivery status, for the dashboard. */
-export async function listRecentAlerts(services: Services, userId: string, limit = 10) {
+/**
+ * One person's most recent alerts with each contact's delivery status, for the dashboard. The
+ * account's own person has the account's id, so an account's own alerts are asked the same way.
+ */
+export async function listRecentAlerts(services: Services, profileId: string, limit = 10) {
   const { db } = services;
   const recent = await db
     .select()
     .from(alerts)
-    .where(eq(alerts.userId, userId))
+    .where(eq(alerts.profileId, profileId))
     .orderBy(desc(alerts.createdAt))
     .limit(limit);
   if (recent.length === 0) return [];

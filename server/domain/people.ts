@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { isPlainId } from "#core/photos.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
 import { householdMembers, households, profiles, tags } from "#server/db/schema.ts";
@@ -111,9 +112,8 @@ export async function personAccess(
   userId: string,
   profileId: unknown,
 ): Promise<PersonAccess | null> {
-  if (typeof profileId !== "string" || profileId.length === 0 || profileId.length > 100) {
-    return null;
-  }
+  // Ids are made here (a user id or a UUID): anything else, a NUL or a path, is no one.
+  if (!isPlainId(profileId)) return null;
   if (profileId === userId) {
     await ensureOwnProfile(executor, userId);
     return { profileId, accountId: userId, canManage: true };
@@ -176,6 +176,31 @@ export async function addDependant(
     });
     return { ok: true, profileId };
   });
+}
+
+/**
+ * Saves a dependant's profile (the wizard's edit, like `saveProfile` for the account's own):
+ * only a dependant of `accountId`; false when there is none.
+ */
+export async function saveDependantProfile(
+  db: Executor,
+  cipher: FieldCipher,
+  accountId: string,
+  profileId: string,
+  input: ProfileInput,
+): Promise<boolean> {
+  const changed = await db
+    .update(profiles)
+    .set(profileValues(cipher, profileId, input))
+    .where(
+      and(
+        eq(profiles.id, profileId),
+        eq(profiles.accountId, accountId),
+        sql`${profiles.id} <> ${profiles.accountId}`,
+      ),
+    )
+    .returning({ id: profiles.id });
+  return changed.length > 0;
 }
 
 /**

@@ -213,7 +213,7 @@ export async function setTagVisibility(
 /** The owner's tag, if it is theirs and can send a test alert (active, not lost). */
 export async function findAlertableTag(services: Services, userId: string, tagId: string) {
   const [row] = await services.db
-    .select({ id: tags.id })
+    .select({ id: tags.id, profileId: tags.profileId })
     .from(tags)
     .where(
       and(

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Product } from "#core/tag-ids.ts";
 import type { Executor } from "#server/db/client.ts";
 import { tags } from "#server/db/schema.ts";
@@ -68,21 +68,48 @@ export function mintedTagsCsv(rows: MintedTag[]): string {
   return `${lines.join("\n")}\n`;
 }
 
+const TAG_FIELDS = {
+  id: tags.id,
+  profileId: tags.profileId,
+  product: tags.product,
+  status: tags.status,
+  isActive: tags.isActive,
+  isLost: tags.isLost,
+  showMedical: tags.showMedical,
+  showContacts: tags.showContacts,
+  linkedAt: tags.linkedAt,
+  lastScannedAt: tags.lastScannedAt,
+};
+
+/**
+ * One person's tags, most recently linked first; the caller checked the person is visible. A tag
+ * without a person is its account's own (as an alert without one is).
+ */
+export async function listPersonTags(db: Executor, profileId: string) {
+  return db
+    .select(TAG_FIELDS)
+    .from(tags)
+    .where(
+      or(eq(tags.profileId, profileId), and(isNull(tags.profileId), eq(tags.userId, profileId))),
+    )
+    .orderBy(sql`${tags.linkedAt} desc nulls last`, desc(tags.id));
+}
+
+/** How many tags each of these people has (people without tags are left out). */
+export async function tagCountsByPerson(db: Executor, profileIds: string[]) {
+  if (profileIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ profileId: tags.profileId, count: sql<number>`count(*)::int` })
+    .from(tags)
+    .where(inArray(tags.profileId, profileIds))
+    .groupBy(tags.profileId);
+  return new Map(rows.map((row) => [row.profileId!, row.count]));
+}
+
 /** The owner's tags, most recently linked first (spec: read where user_id ordered by linked_at desc). */
 export async function listUserTags(db: Executor, userId: string) {
   return db
-    .select({
-      id: tags.id,
-      profileId: tags.profileId,
-      product: tags.product,
-      status: tags.status,
-      isActive: tags.isActive,
-      isLost: tags.isLost,
-      showMedical: tags.showMedical,
-      showContacts: tags.showContacts,
-      linkedAt: tags.linkedAt,
-      lastScannedAt: tags.lastScannedAt,
-    })
+    .select(TAG_FIELDS)
     .from(tags)
     .where(eq(tags.userId, userId))
     .orderBy(sql`${tags.linkedAt} desc nulls last`, desc(tags.id));

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { PersonField } from "./people-strip.tsx";
 
 /**
  * A destructive action in two steps that works without JavaScript: the first
@@ -55,6 +56,7 @@ export function ConfirmAction({
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
+          <PersonField />
           <input type="hidden" name="confirm" value="yes" />
           <Button
             type="submit"

@@ -10,6 +10,7 @@ import { cn } from "#app/lib/cn.ts";
 import { CONTACT_CHANNELS, DEFAULT_CONTACT_CHANNEL } from "#core/channels.ts";
 import { LIMITS, sanitizeText, validateContact } from "#core/validation.ts";
 import { ConfirmAction } from "./confirm-action.tsx";
+import { PersonField, useCanManage } from "./people-strip.tsx";
 
 export type ContactField = "name" | "channel" | "value";
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;
@@ -69,6 +70,8 @@ export function ContactsCard({
   const alerted = limit === null ? contacts.length : Math.max(1, limit);
   const over = contacts.length > alerted;
   const addAnswer = actionData && !actionData.contactId ? actionData : undefined;
+  // A household member's person is shown read-only (decision 129).
+  const canManage = useCanManage();
   return (
     <Card id="contacts" className="scroll-mt-24 lg:col-span-2">
       <CardHeader>
@@ -121,14 +124,16 @@ export function ContactsCard({
             </ol>
           </>
         )}
-        <ContactForm
-          intent="addContact"
-          submitLabel={t("contacts.add")}
-          answer={addAnswer}
-          busy={busy}
-          className="rounded-lg border border-dashed p-3 sm:grid-cols-[1fr_8rem_1fr_auto]"
-          resetOnSuccess
-        />
+        {canManage ? (
+          <ContactForm
+            intent="addContact"
+            submitLabel={t("contacts.add")}
+            answer={addAnswer}
+            busy={busy}
+            className="rounded-lg border border-dashed p-3 sm:grid-cols-[1fr_8rem_1fr_auto]"
+            resetOnSuccess
+          />
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -155,6 +160,7 @@ function ContactRow({
 }) {
   const { t } = useTranslation("account");
   const editing = Boolean(actionData?.fieldErrors);
+  const canManage = useCanManage();
   return (
     <li
       className={cn("space-y-2 rounded-lg border p-3", !isAlerted && "border-dashed opacity-80")}
@@ -182,63 +188,68 @@ function ContactRow({
             {t(`channels.${contact.channel}`)} · {contact.value}
           </p>
         </div>
-        <Form method="post" replace preventScrollReset className="flex shrink-0 gap-1">
-          <input type="hidden" name="contactId" value={contact.id} />
-          <input type="hidden" name="intent" value="moveContact" />
-          <Button
-            type="submit"
-            name="direction"
-            value="up"
-            variant="ghost"
-            size="icon"
-            disabled={busy || first}
-            aria-label={t("contacts.moveUp", { name: contact.name })}
-          >
-            <ArrowUp aria-hidden="true" />
-          </Button>
-          <Button
-            type="submit"
-            name="direction"
-            value="down"
-            variant="ghost"
-            size="icon"
-            disabled={busy || last}
-            aria-label={t("contacts.moveDown", { name: contact.name })}
-          >
-            <ArrowDown aria-hidden="true" />
-          </Button>
-        </Form>
+        {canManage ? (
+          <Form method="post" replace preventScrollReset className="flex shrink-0 gap-1">
+            <PersonField />
+            <input type="hidden" name="contactId" value={contact.id} />
+            <input type="hidden" name="intent" value="moveContact" />
+            <Button
+              type="submit"
+              name="direction"
+              value="up"
+              variant="ghost"
+              size="icon"
+              disabled={busy || first}
+              aria-label={t("contacts.moveUp", { name: contact.name })}
+            >
+              <ArrowUp aria-hidden="true" />
+            </Button>
+            <Button
+              type="submit"
+              name="direction"
+              value="down"
+              variant="ghost"
+              size="icon"
+              disabled={busy || last}
+              aria-label={t("contacts.moveDown", { name: contact.name })}
+            >
+              <ArrowDown aria-hidden="true" />
+            </Button>
+          </Form>
+        ) : null}
       </div>
-      <div className="flex flex-wrap items-start gap-2">
-        <details className="min-w-0 flex-1" open={editing || undefined}>
-          <summary
-            className={cn(
-              buttonVariants({ variant: "outline", size: "sm" }),
-              "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
-            )}
-          >
-            <Pencil aria-hidden="true" /> {t("contacts.edit", { name: contact.name })}
-          </summary>
-          <ContactForm
-            intent="editContact"
-            contactId={contact.id}
-            defaults={contact}
-            submitLabel={t("contacts.save")}
-            answer={editing ? actionData : undefined}
-            busy={busy}
-            className="mt-2 sm:grid-cols-[1fr_8rem_1fr_auto]"
+      {canManage ? (
+        <div className="flex flex-wrap items-start gap-2">
+          <details className="min-w-0 flex-1" open={editing || undefined}>
+            <summary
+              className={cn(
+                buttonVariants({ variant: "outline", size: "sm" }),
+                "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+              )}
+            >
+              <Pencil aria-hidden="true" /> {t("contacts.edit", { name: contact.name })}
+            </summary>
+            <ContactForm
+              intent="editContact"
+              contactId={contact.id}
+              defaults={contact}
+              submitLabel={t("contacts.save")}
+              answer={editing ? actionData : undefined}
+              busy={busy}
+              className="mt-2 sm:grid-cols-[1fr_8rem_1fr_auto]"
+            />
+          </details>
+          <ConfirmAction
+            trigger={<Trash2 aria-hidden="true" />}
+            triggerLabel={t("contacts.remove", { name: contact.name })}
+            message={t("contacts.removeConfirm", { name: contact.name })}
+            confirmLabel={t("contacts.removeConfirmYes")}
+            intent="removeContact"
+            fields={{ contactId: contact.id }}
+            disabled={busy}
           />
-        </details>
-        <ConfirmAction
-          trigger={<Trash2 aria-hidden="true" />}
-          triggerLabel={t("contacts.remove", { name: contact.name })}
-          message={t("contacts.removeConfirm", { name: contact.name })}
-          confirmLabel={t("contacts.removeConfirmYes")}
-          intent="removeContact"
-          fields={{ contactId: contact.id }}
-          disabled={busy}
-        />
-      </div>
+        </div>
+      ) : null}
     </li>
   );
 }
@@ -330,6 +341,7 @@ function ContactForm({
       <div className="sm:col-span-full">
         <Notice notice={notice} />
       </div>
+      <PersonField />
       {contactId ? <input type="hidden" name="contactId" value={contactId} /> : null}
       <div className="space-y-1">
         <Label htmlFor={`${id}-name`}>{t("contacts.name")}</Label>

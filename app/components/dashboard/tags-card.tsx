@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { cn } from "#app/lib/cn.ts";
 import type { DashboardActionData } from "./action-data.ts";
 import { ConfirmAction } from "./confirm-action.tsx";
+import { PersonField, useCanManage, useShownPerson } from "./people-strip.tsx";
 import { WriteTagButton } from "./write-tag-button.tsx";
 
 export interface DashboardTag {
@@ -45,6 +46,10 @@ export function TagsCard({
   const navigation = useNavigation();
   // Busy until the page has its fresh data, so a second Test Alert carries a new key.
   const busy = navigation.state !== "idle";
+  // A household member's person is shown read-only (decision 129).
+  const canManage = useCanManage();
+  const shown = useShownPerson();
+  const activate = shown && !shown.isOwn ? `/activate?person=${shown.id}` : "/activate";
   // While a tag's form is on its way, no earlier answer about that tag is shown:
   // a "sent" notice comes only from the answer to this press.
   const pendingTag = navigation.formData?.get("tagId") ?? null;
@@ -139,95 +144,110 @@ export function TagsCard({
                     </a>
                     {usable ? <WriteTagButton tagId={tag.id} /> : null}
                   </div>
-                  <Form
-                    method="post"
-                    preventScrollReset
-                    className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm"
-                  >
-                    <input type="hidden" name="tagId" value={tag.id} />
-                    <label className="flex items-center gap-2">
-                      <input
-                        type="checkbox"
-                        name="showMedical"
-                        defaultChecked={tag.showMedical}
-                        className="size-4 accent-primary"
-                      />
-                      {t("tags.showMedical")}
-                    </label>
-                    <label className="flex items-center gap-2">
-                      <input
-                        type="checkbox"
-                        name="showContacts"
-                        defaultChecked={tag.showContacts}
-                        className="size-4 accent-primary"
-                      />
-                      {t("tags.showContacts")}
-                    </label>
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="visibility"
-                      variant="ghost"
-                      size="sm"
-                      disabled={busy}
-                    >
-                      {t("tags.save")}
-                    </Button>
-                  </Form>
-                  {usable ? (
-                    <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
-                      <input type="hidden" name="tagId" value={tag.id} />
-                      <input type="hidden" name="idempotencyKey" value={testKey} />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="testAlert"
-                        size="sm"
-                        variant="secondary"
-                        disabled={busy || !hasContacts}
+                  {canManage ? (
+                    <>
+                      <Form
+                        method="post"
+                        preventScrollReset
+                        className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm"
                       >
-                        {t("tags.testAlert")}
-                      </Button>
-                    </Form>
-                  ) : tag.isLost ? (
-                    <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
-                      <input type="hidden" name="tagId" value={tag.id} />
-                      <Button type="submit" name="intent" value="found" size="sm" disabled={busy}>
-                        <SearchCheck aria-hidden="true" /> {t("tags.found")}
-                      </Button>
-                    </Form>
+                        <PersonField />
+                        <input type="hidden" name="tagId" value={tag.id} />
+                        <label className="flex items-center gap-2">
+                          <input
+                            type="checkbox"
+                            name="showMedical"
+                            defaultChecked={tag.showMedical}
+                            className="size-4 accent-primary"
+                          />
+                          {t("tags.showMedical")}
+                        </label>
+                        <label className="flex items-center gap-2">
+                          <input
+                            type="checkbox"
+                            name="showContacts"
+                            defaultChecked={tag.showContacts}
+                            className="size-4 accent-primary"
+                          />
+                          {t("tags.showContacts")}
+                        </label>
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="visibility"
+                          variant="ghost"
+                          size="sm"
+                          disabled={busy}
+                        >
+                          {t("tags.save")}
+                        </Button>
+                      </Form>
+                      {usable ? (
+                        <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
+                          <PersonField />
+                          <input type="hidden" name="tagId" value={tag.id} />
+                          <input type="hidden" name="idempotencyKey" value={testKey} />
+                          <Button
+                            type="submit"
+                            name="intent"
+                            value="testAlert"
+                            size="sm"
+                            variant="secondary"
+                            disabled={busy || !hasContacts}
+                          >
+                            {t("tags.testAlert")}
+                          </Button>
+                        </Form>
+                      ) : tag.isLost ? (
+                        <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
+                          <PersonField />
+                          <input type="hidden" name="tagId" value={tag.id} />
+                          <Button
+                            type="submit"
+                            name="intent"
+                            value="found"
+                            size="sm"
+                            disabled={busy}
+                          >
+                            <SearchCheck aria-hidden="true" /> {t("tags.found")}
+                          </Button>
+                        </Form>
+                      ) : null}
+                      <div className="border-t pt-3" data-testid="tag-danger-zone">
+                        {usable ? (
+                          <ConfirmAction
+                            key="markLost"
+                            trigger={t("tags.markLost")}
+                            message={t("tags.lostConfirm")}
+                            confirmLabel={t("tags.lostConfirmYes")}
+                            intent="markLost"
+                            fields={{ tagId: tag.id }}
+                            disabled={busy}
+                          />
+                        ) : (
+                          <ConfirmAction
+                            key="unlink"
+                            trigger={t("tags.unlink")}
+                            message={t("tags.unlinkConfirm")}
+                            confirmLabel={t("tags.unlinkConfirmYes")}
+                            intent="unlink"
+                            fields={{ tagId: tag.id }}
+                            disabled={busy}
+                          />
+                        )}
+                      </div>
+                    </>
                   ) : null}
-                  <div className="border-t pt-3" data-testid="tag-danger-zone">
-                    {usable ? (
-                      <ConfirmAction
-                        key="markLost"
-                        trigger={t("tags.markLost")}
-                        message={t("tags.lostConfirm")}
-                        confirmLabel={t("tags.lostConfirmYes")}
-                        intent="markLost"
-                        fields={{ tagId: tag.id }}
-                        disabled={busy}
-                      />
-                    ) : (
-                      <ConfirmAction
-                        key="unlink"
-                        trigger={t("tags.unlink")}
-                        message={t("tags.unlinkConfirm")}
-                        confirmLabel={t("tags.unlinkConfirmYes")}
-                        intent="unlink"
-                        fields={{ tagId: tag.id }}
-                        disabled={busy}
-                      />
-                    )}
-                  </div>
                 </li>
               );
             })}
           </ul>
         )}
-        <Link to="/activate" className={buttonVariants({ variant: "outline", size: "sm" })}>
-          {t("actions.activateTag")}
-        </Link>
+        {canManage ? (
+          <Link to={activate} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            {t("actions.activateTag")}
+          </Link>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import type { NoticeData } from "#app/components/notice.tsx";
-import { claimFailureField, claimFailureNotice } from "#app/lib/claim.server.ts";
+import { claimFailureField, claimFailureNotice, formPersonId } from "#app/lib/claim.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { isIdempotencyKey, raiseAlert } from "#server/alerts/create.ts";
 import { consumeTestAlert } from "#server/alerts/toll-limits.ts";
@@ -42,6 +42,7 @@ export async function activateAction(request: Request, context: AppLoadContext) 
     const raised = await raiseAlert(services, {
       source: "test",
       userId: user.id,
+      profileId: tag.profileId ?? user.id,
       tagId: tag.id,
       idempotencyKey: isIdempotencyKey(key) ? `${key}-activate` : crypto.randomUUID(),
       location: null,
@@ -76,7 +77,13 @@ export async function activateAction(request: Request, context: AppLoadContext) 
     );
   if (!tagId || !token) return fail("tags:errors.bothRequired", tagId ? "token" : "tagId");
   if (!token.startsWith("ACT-")) return fail("tags:errors.tokenFormat", "token");
-  const result = await claimTag(services, { userId: user.id, tagId, token, clientAddress });
+  const result = await claimTag(services, {
+    userId: user.id,
+    profileId: formPersonId(form),
+    tagId,
+    token,
+    clientAddress,
+  });
   if (!result.ok) {
     return data<ActionData>(
       {

@@ -3,10 +3,12 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { Notice, useNotice } from "#app/components/notice.tsx";
+import { PersonSelect } from "#app/components/person-select.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Field, useFieldErrors } from "#app/components/ui/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
+import { claimablePeople } from "#app/lib/claim.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { metaTags } from "#app/lib/meta.ts";
@@ -16,7 +18,7 @@ import type { Route } from "./+types/activate";
 import { activateAction } from "./activate.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, "/");
+  const user = await requireUser(request, context, "/");
   const url = new URL(request.url);
   const t = requestTranslator(request);
   const prefill = (name: string) =>
@@ -26,6 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tag: prefill("tag"),
     token: prefill("token"),
     testKey: crypto.randomUUID(),
+    /** Whom the tag is for (decision 129): asked only when the user manages more than one. */
+    people: await claimablePeople(context.services.db, user.id),
+    person: url.searchParams.get("person") ?? undefined,
   };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
@@ -135,6 +140,7 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
                     />
                   )}
                 </Field>
+                <PersonSelect id={id} people={loaderData.people} defaultValue={loaderData.person} />
                 <Button type="submit" className="w-full" disabled={busy}>
                   {busy ? t("activate.submitting") : t("activate.submit")}
                 </Button>

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type AppLoadContext, data, redirect } from "react-router";
 import type { NoticeData } from "#app/components/notice.tsx";
-import { claimFailureNotice } from "#app/lib/claim.server.ts";
+import { claimablePeople, claimFailureNotice, formPersonId } from "#app/lib/claim.server.ts";
 import { noticeCookie } from "#app/lib/notices.server.ts";
 import type { NoticeKey } from "#app/lib/notices.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
@@ -10,10 +10,15 @@ import { normaliseTagId } from "#server/domain/public-card.ts";
 import { claimTag } from "#server/domain/tag-lifecycle.ts";
 
 /** To the dashboard's QR Tags card, with a notice about this tag there (decision 023). */
-const toTags = (notice: NoticeKey, context: AppLoadContext) =>
-  redirect("/dashboard?tab=tags", {
-    headers: { "Set-Cookie": noticeCookie(notice, context.services.config.isProduction) },
-  });
+const toTags = (notice: NoticeKey, context: AppLoadContext, person?: string, userId?: string) =>
+  redirect(
+    person && person !== userId
+      ? `/dashboard?person=${encodeURIComponent(person)}&tab=tags`
+      : "/dashboard?tab=tags",
+    {
+      headers: { "Set-Cookie": noticeCookie(notice, context.services.config.isProduction) },
+    },
+  );
 
 /**
  * Who is looking at /claim/{tagId}. One answer for every well-formed id,
@@ -33,7 +38,11 @@ export async function claimVisitor(request: Request, context: AppLoadContext, ra
       .limit(1);
     if (tag?.userId === user.id) throw toTags("tag-already-owned", context);
   }
-  return { tagId, signedIn: Boolean(user) };
+  return {
+    tagId,
+    signedIn: Boolean(user),
+    people: user ? await claimablePeople(context.services.db, user.id) : [],
+  };
 }
 
 /** The claim form: signed in, a claim with the token goes to the dashboard's tags; else why not. */
@@ -46,13 +55,15 @@ export async function claimWithToken(request: Request, context: AppLoadContext, 
     );
   }
   const form = await request.formData();
+  const person = formPersonId(form);
   const result = await claimTag(context.services, {
     userId: user.id,
+    profileId: person,
     tagId: rawTagId,
     token: form.get("token"),
     clientAddress: context.clientAddress,
   });
-  if (result.ok) return toTags("tag-claimed", context);
+  if (result.ok) return toTags("tag-claimed", context, person, user.id);
   if (result.reason === "already_owned") return toTags("tag-already-owned", context);
   return data(
     { notice: claimFailureNotice(result, "tags:errors.claimFailed") },

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { Notice, type NoticeData } from "#app/components/notice.tsx";
+import { PersonSelect } from "#app/components/person-select.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { Field, useFieldErrors } from "#app/components/ui/field.tsx";
@@ -14,13 +15,15 @@ import type { Route } from "./+types/claim";
 import { claimVisitor, claimWithToken } from "./claim.server.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { tagId, signedIn } = await claimVisitor(request, context, params.tagId);
+  const { tagId, signedIn, people } = await claimVisitor(request, context, params.tagId);
   const t = requestTranslator(request);
   return {
     seo: { title: t("tags:claim.title"), description: t("pages.claim.description") },
     tagId,
     claimed: false as boolean,
     signedIn,
+    people,
+    person: new URL(request.url).searchParams.get("person") ?? undefined,
     token:
       new URL(request.url).searchParams.get("token")?.toUpperCase().slice(0, LIMITS.token) ?? "",
   };
@@ -89,6 +92,11 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
                       />
                     )}
                   </Field>
+                  <PersonSelect
+                    id={id}
+                    people={loaderData.people}
+                    defaultValue={loaderData.person}
+                  />
                   <Button type="submit" className="w-full" disabled={busy}>
                     {busy ? t("claim.submitting") : t("claim.submit")}
                   </Button>

@@ -4,10 +4,11 @@ import { requireUser } from "#app/lib/guards.server.ts";
 import { noticeCookie } from "#app/lib/notices.server.ts";
 import { detectRequestLanguage } from "#core/languages.ts";
 import { onboardingContactRows } from "#core/plans.ts";
-import { validateContactRows, validateProfile } from "#core/validation.ts";
-import { riskyContactError } from "#server/alerts/toll-limits.ts";
+import { validateProfile } from "#core/validation.ts";
 import { addContacts, listContacts } from "#server/domain/contacts.ts";
 import { getProfile, saveProfile } from "#server/domain/profiles.ts";
+import { checkContactRows, field } from "./onboarding-checks.server.ts";
+import { dependantForm, saveDependant } from "./people-wizard.server.ts";
 
 /**
  * The wizard's starting point: the profile so far (else the sign-up name and
@@ -19,10 +20,18 @@ export async function onboardingForm(request: Request, context: AppLoadContext) 
   const { db, cipher } = context.services;
   const profile = await getProfile(db, cipher, user.id);
   const url = new URL(request.url);
+  // "Add a person" and a dependant's edit run the same wizard (decision 129).
+  const person = url.searchParams.get("person");
+  if (person !== null && person !== user.id) {
+    return dependantForm(context, user, profile, person);
+  }
   const editing = url.searchParams.get("edit") === "1";
   if (profile?.onboardingCompleted && !editing) throw redirect("/dashboard");
   const plan = profile?.plan ?? "free";
   return {
+    /** The dependant the wizard is about: null for the account's own profile. */
+    person: null as string | null,
+    seatRefusal: null as NoticeData | null,
     welcome: url.searchParams.get("welcome") === "1",
     editing: editing && Boolean(profile?.onboardingCompleted),
     contactRows: onboardingContactRows(plan),
@@ -36,17 +45,13 @@ export async function onboardingForm(request: Request, context: AppLoadContext) 
       allergies: profile?.allergies.join(", ") ?? "",
       medications: profile?.medications.join(", ") ?? "",
       medicalNotes: profile?.medicalNotes ?? "",
+      isMinor: false,
     },
   };
 }
 
 /** What a refused step-3 submit answers: why, and which step and field it is about. */
 export type OnboardingActionData = { notice: NoticeData; step?: 1 | 2 | 3; field?: string };
-
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
 
 /**
  * Finish (or Skip for now): saves the profile and, on first onboarding, the
@@ -59,6 +64,8 @@ export async function saveOnboarding(request: Request, context: AppLoadContext) 
   const intent = field(form, "intent");
   const fail = (notice: NoticeData, step?: 1 | 2 | 3, status = 400, field?: string) =>
     data<OnboardingActionData>({ notice, step, field }, { status });
+  const person = field(form, "person");
+  if (person && person !== user.id) return saveDependant(context, user.id, person, form);
 
   if (intent === "skip") {
     try {
@@ -87,14 +94,9 @@ export async function saveOnboarding(request: Request, context: AppLoadContext) 
   }
   const profile = await getProfile(db, cipher, user.id);
   const editing = Boolean(profile?.onboardingCompleted);
-  let newContacts: ReturnType<typeof validateContactRows> = { ok: true, contacts: [] };
+  let newContacts: ReturnType<typeof checkContactRows> = { ok: true, contacts: [] };
   if (!editing) {
-    const rows = [0, 1, 2].map((i) => ({
-      name: field(form, `contacts.${i}.name`),
-      channel: field(form, `contacts.${i}.channel`),
-      value: field(form, `contacts.${i}.value`),
-    }));
-    newContacts = validateContactRows(rows);
+    newContacts = checkContactRows(context, form);
     if (!newContacts.ok) {
       const { problem } = newContacts;
       return fail(
@@ -102,29 +104,6 @@ export async function saveOnboarding(request: Request, context: AppLoadContext) 
         3,
         400,
         problem.field,
-      );
-    }
-    const risky = newContacts.contacts.find((c) => riskyContactError(context.services, c));
-    if (risky) {
-      return fail(
-        {
-          tone: "error",
-          title: "account:onboarding.errors.invalidContact",
-          description: "validation.highRiskNumber",
-        },
-        3,
-      );
-    }
-    if (newContacts.contacts.length === 0) {
-      return fail(
-        {
-          tone: "error",
-          title: "account:onboarding.errors.invalidContact",
-          description: "validation.contactRequired",
-        },
-        3,
-        400,
-        "contacts.0.name",
       );
     }
   }

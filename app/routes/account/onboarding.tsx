@@ -34,7 +34,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
   const ids = useId();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { profile, contactRows, editing, welcome } = loaderData;
+  const { profile, contactRows, editing, welcome, person } = loaderData;
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const [shownFor, setShownFor] = useState(actionData);
   const {
@@ -69,6 +69,25 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
     if (actionData?.step) setStep(actionData.step);
   }
   const canGoOn = sanitizeText(name).length > 0 && Boolean(language) && Boolean(country);
+  const backTo = person && person !== "new" ? `/dashboard?person=${person}` : "/dashboard";
+
+  // "Add a person" with no free seat: why, and what would give one (decision 129).
+  if (loaderData.seatRefusal) {
+    return (
+      <main className="mx-auto max-w-2xl px-4 py-10">
+        <h1 className="text-3xl font-bold tracking-tight">{t("people.addTitle")}</h1>
+        <Notice notice={loaderData.seatRefusal} className="mt-6" />
+        <p className="mt-4 flex flex-wrap gap-2">
+          <Link to="/pricing" className={buttonVariants()}>
+            {t("people.seePlans")}
+          </Link>
+          <Link to="/dashboard" className={buttonVariants({ variant: "outline" })}>
+            {t("people.backToDashboard")}
+          </Link>
+        </p>
+      </main>
+    );
+  }
 
   const next = () => {
     if (step === 1) {
@@ -102,11 +121,17 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
       <h1 className="text-3xl font-bold tracking-tight">
         {welcome
           ? t("onboarding.welcomeTitle")
-          : editing
-            ? t("onboarding.editTitle")
-            : t("onboarding.quickProfile")}
+          : person === "new"
+            ? t("people.addTitle")
+            : person
+              ? t("people.editTitle", { name: profile.fullName })
+              : editing
+                ? t("onboarding.editTitle")
+                : t("onboarding.quickProfile")}
       </h1>
-      <p className="mt-2 text-muted-foreground">{t("onboarding.subtitle")}</p>
+      <p className="mt-2 text-muted-foreground">
+        {person === "new" ? t("people.addSubtitle") : t("onboarding.subtitle")}
+      </p>
       <div className="mt-6">
         <p className="text-sm font-medium" data-testid="step-label">
           {t("onboarding.stepOf", { step, total: 3 })}
@@ -142,6 +167,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
               }
             }}
           >
+            {person ? <input type="hidden" name="person" value={person} /> : null}
             <AboutYouStep
               id={ids}
               hidden={step !== 1}
@@ -155,6 +181,19 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
               dateOfBirth={profile.dateOfBirth}
               bloodType={profile.bloodType}
             />
+            {person ? (
+              <div hidden={step !== 1}>
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="isMinor"
+                    defaultChecked={profile.isMinor}
+                    className="size-4 accent-primary"
+                  />
+                  {t("people.isMinor")}
+                </label>
+              </div>
+            ) : null}
             <MedicalStep
               id={ids}
               hidden={step !== 2}
@@ -182,7 +221,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
                 {t("onboarding.back")}
               </Button>
               <div className="flex flex-wrap gap-2">
-                {step === 3 && !editing ? (
+                {step === 3 && !editing && !person ? (
                   <Button
                     key="skip"
                     type="submit"
@@ -211,9 +250,9 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
           </Form>
         </CardContent>
       </Card>
-      {editing ? (
+      {editing || person ? (
         <p className="mt-4 text-center text-sm">
-          <Link to="/dashboard" className={buttonVariants({ variant: "link" })}>
+          <Link to={backTo} className={buttonVariants({ variant: "link" })}>
             {t("onboarding.cancelEdit")}
           </Link>
         </p>

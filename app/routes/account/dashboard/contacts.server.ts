@@ -14,6 +14,7 @@ import {
   moveContact,
   updateContact,
 } from "#server/domain/contacts.ts";
+import { formPerson } from "./people.server.ts";
 
 export const CONTACT_INTENTS = new Set([
   "addContact",
@@ -24,7 +25,8 @@ export const CONTACT_INTENTS = new Set([
 
 /**
  * The Emergency Contacts card's actions: add, edit, move up or down, remove
- * (on the confirming second press). Each is scoped to the signed-in owner.
+ * (on the confirming second press). Each is about the form's `person`, one the signed-in user
+ * manages (decision 129); any other is refused like a missing one and changes nothing.
  */
 export async function handleContactAction(
   context: AppLoadContext,
@@ -35,6 +37,18 @@ export async function handleContactAction(
   const { db, cipher, logger } = context.services;
   const reply = (notice: NoticeData, status = 200, extra: Partial<ContactsActionData> = {}) =>
     data<DashboardActionData>({ notice, form: "contacts", ...extra }, { status });
+  const person = await formPerson(db, userId, form);
+  if (!person) {
+    return reply(
+      {
+        tone: "error",
+        title: "account:people.notFoundTitle",
+        description: "account:people.notFound",
+      },
+      404,
+    );
+  }
+  const profileId = person.profileId;
 
   if (intent === "addContact" || intent === "editContact") {
     const editing = intent === "editContact";
@@ -73,14 +87,20 @@ export async function handleContactAction(
       );
     }
     if (editing) {
-      const saved = await updateContact(db, cipher, userId, contactId as string, checked.contact);
+      const saved = await updateContact(
+        db,
+        cipher,
+        profileId,
+        contactId as string,
+        checked.contact,
+      );
       return saved
         ? reply({ tone: "success", title: "account:contacts.saved" }, 200, echo)
         : reply({ tone: "error", title: failed, description: "account:contacts.notFound" }, 404);
     }
     let added: Awaited<ReturnType<typeof addContacts>>;
     try {
-      added = await addContacts(db, cipher, userId, [checked.contact]);
+      added = await addContacts(db, cipher, profileId, [checked.contact]);
     } catch (error) {
       logger.error({ err: error }, "adding a contact failed");
       return reply({ tone: "error", title: failed, description: "errors.generic" }, 500, {
@@ -108,7 +128,7 @@ export async function handleContactAction(
     const moved =
       isContactId(id) &&
       (direction === "up" || direction === "down") &&
-      (await moveContact(db, userId, id, direction));
+      (await moveContact(db, profileId, id, direction));
     return moved
       ? reply({ tone: "success", title: "account:contacts.moved" }, 200, { contactId: id })
       : reply(
@@ -134,8 +154,8 @@ export async function handleContactAction(
         400,
       );
     }
-    // Scoped to the signed-in user: another user's contact id removes nothing.
-    const removed = isContactId(id) && (await deleteContact(db, userId, id));
+    // Scoped to the person: another person's contact id removes nothing.
+    const removed = isContactId(id) && (await deleteContact(db, profileId, id));
     if (!removed) {
       return reply(
         {

@@ -7,13 +7,16 @@ import { contactsAfterPlanChange, listContacts } from "#server/domain/contacts.t
 import { showsHousehold } from "#server/domain/households.ts";
 import { getProfile } from "#server/domain/profiles.ts";
 import { contactLimitFor } from "#server/domain/quotas.ts";
-import { listUserTags } from "#server/domain/tags.ts";
+import { listPersonTags } from "#server/domain/tags.ts";
 import { rolesOf } from "#server/domain/users.ts";
+import { ownPerson, peopleStrip, seats, viewedPerson } from "./people.server.ts";
 
 /**
  * Everything the dashboard shows (spec section 2): the profile, plan, contacts,
  * tags, recent alerts and staff links, and the notice the user arrived with.
- * Signed out goes home; onboarding not done goes to /onboarding.
+ * Signed out goes home; onboarding not done goes to /onboarding. `?person=ID` shows one of the
+ * people the user sees (decision 129); one they may not see is answered like a missing one: the
+ * user's own person, a "not found" notice and status 404.
  */
 export async function dashboardPage(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context, "/");
@@ -21,14 +24,22 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   const profile = await getProfile(db, cipher, user.id);
   if (!profile?.onboardingCompleted) throw redirect("/onboarding");
   const url = new URL(request.url);
-  const [contacts, tags, alerts, roles, contactLimit, household] = await Promise.all([
-    listContacts(db, cipher, user.id),
-    listUserTags(db, user.id),
-    listRecentAlerts(context.services, user.id),
-    rolesOf(db, user.id),
-    contactLimitFor(db, user.id),
-    showsHousehold(db, user.id),
-  ]);
+  const requested = url.searchParams.get("person");
+  const visible = await viewedPerson(db, user.id, requested);
+  const person = visible ?? ownPerson(user.id);
+  const shown =
+    person.profileId === user.id ? profile : await getProfile(db, cipher, person.profileId);
+  const [contacts, tags, alerts, roles, contactLimit, people, seatCount, household] =
+    await Promise.all([
+      listContacts(db, cipher, person.profileId),
+      listPersonTags(db, person.profileId),
+      listRecentAlerts(context.services, person.profileId),
+      rolesOf(db, user.id),
+      contactLimitFor(db, user.id),
+      peopleStrip(db, user.id),
+      seats(db, user.id),
+      showsHousehold(db, user.id),
+    ]);
   const t = requestTranslator(request);
   const isPhoneAccount = user.email.endsWith("@phone.safetap.invalid");
   // A notice left by the redirect that brought the user here (decision 023).
@@ -38,17 +49,33 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
     displayName:
       profile.fullName ||
       (isPhoneAccount ? ((user as { phoneNumber?: string | null }).phoneNumber ?? "") : user.email),
+    /** Everyone the user sees, and the one this view is about (decision 129). */
+    people,
+    person: {
+      id: person.profileId,
+      canManage: person.canManage,
+      isOwn: person.profileId === user.id,
+    },
+    seats: seatCount,
+    /** A `?person=` the user may not see: said like a missing one. */
+    personNotice: visible
+      ? null
+      : {
+          tone: "error" as const,
+          title: "account:people.notFoundTitle",
+          description: "account:people.notFound",
+        },
     profile: {
-      id: profile.id,
-      photoVersion: profile.photoVersion,
-      fullName: profile.fullName,
-      language: profile.language,
-      country: profile.country,
-      dateOfBirth: profile.dateOfBirth,
-      bloodType: profile.bloodType,
-      allergies: profile.allergies,
-      medications: profile.medications,
-      medicalNotes: profile.medicalNotes,
+      id: person.profileId,
+      photoVersion: shown?.photoVersion ?? null,
+      fullName: shown?.fullName ?? null,
+      language: shown?.language ?? profile.language,
+      country: shown?.country ?? null,
+      dateOfBirth: shown?.dateOfBirth ?? null,
+      bloodType: shown?.bloodType ?? null,
+      allergies: shown?.allergies ?? [],
+      medications: shown?.medications ?? [],
+      medicalNotes: shown?.medicalNotes ?? null,
     },
     plan: {
       id: profile.plan,
@@ -80,5 +107,6 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
     /** Links the household page: in a household, or on the Family plan. */
     household,
   };
+  if (!visible) return data(page, { status: 404, headers: arrival?.headers });
   return arrival ? data(page, { headers: arrival.headers }) : page;
 }

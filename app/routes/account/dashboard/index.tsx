@@ -15,7 +15,9 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import type { DashboardActionData } from "#app/components/dashboard/action-data.ts";
+import { ConfirmAction } from "#app/components/dashboard/confirm-action.tsx";
 import { ContactsCard } from "#app/components/dashboard/contacts-card.tsx";
+import { PeopleStrip, PersonProvider } from "#app/components/dashboard/people-strip.tsx";
 import { PlanCard } from "#app/components/dashboard/plan-card.tsx";
 import { RecentAlerts } from "#app/components/dashboard/recent-alerts.tsx";
 import { TagsCard } from "#app/components/dashboard/tags-card.tsx";
@@ -29,6 +31,7 @@ import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/index";
 import { CONTACT_INTENTS, handleContactAction } from "./contacts.server.ts";
 import { dashboardPage } from "./dashboard.server.ts";
+import { handlePersonAction, PERSON_INTENTS } from "./people.server.ts";
 import { handleTagAction, TAG_INTENTS } from "./tags.server.ts";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => dashboardPage(request, context);
@@ -39,6 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (CONTACT_INTENTS.has(intent)) return handleContactAction(context, user.id, intent, form);
+  if (PERSON_INTENTS.has(intent)) return handlePersonAction(context, user.id, form);
   if (TAG_INTENTS.has(intent)) {
     const answer = await handleTagAction(context, user.id, intent, form);
     return data<DashboardActionData>(answer, {
@@ -51,9 +55,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+/** Every form below carries the shown person (decision 129). */
+export default function Dashboard(props: Route.ComponentProps) {
+  return (
+    <PersonProvider value={props.loaderData.person}>
+      <DashboardPage {...props} />
+    </PersonProvider>
+  );
+}
+
+function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
-  const { profile, plan, contacts, tags } = loaderData;
+  const { profile, plan, contacts, tags, person } = loaderData;
+  // The own person keeps the plain addresses; another person's carry `person` (decision 129).
+  const editProfile = person.isOwn
+    ? "/onboarding?edit=1"
+    : `/onboarding?edit=1&person=${encodeURIComponent(person.id)}`;
   const landingNotice = useArrivalNotice(loaderData.notice);
 
   useEffect(() => {
@@ -89,6 +106,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <Notice notice={landingNotice} className="mt-6" />
       )}
+      <Notice notice={loaderData.personNotice} className="mt-6" />
+      <Notice notice={actionData?.form === "person" ? actionData.notice : null} className="mt-6" />
+      <PeopleStrip people={loaderData.people} shownId={person.id} seats={loaderData.seats} />
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <PlanCard plan={plan} downgrade={loaderData.downgrade} />
@@ -98,19 +118,24 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             <CardTitle className="flex items-center gap-2">
               <UserRound className="size-5 text-primary" aria-hidden="true" /> {t("profile.title")}
             </CardTitle>
-            <Link
-              to="/onboarding?edit=1"
-              className={buttonVariants({ variant: "outline", size: "sm" })}
-            >
-              <Pencil aria-hidden="true" /> {t("actions.editProfile")}
-            </Link>
+            {person.canManage ? (
+              <Link to={editProfile} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                <Pencil aria-hidden="true" /> {t("actions.editProfile")}
+              </Link>
+            ) : (
+              <p className="text-sm text-muted-foreground" data-testid="read-only">
+                {t("people.readOnly")}
+              </p>
+            )}
           </CardHeader>
           <CardContent className="grid gap-6">
-            <PhotoField
-              profileId={profile.id}
-              photoVersion={profile.photoVersion}
-              name={profile.fullName ?? ""}
-            />
+            {person.canManage ? (
+              <PhotoField
+                profileId={profile.id}
+                photoVersion={profile.photoVersion}
+                name={profile.fullName ?? ""}
+              />
+            ) : null}
             <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               <ProfileRow label={t("onboarding.fullName")} value={profile.fullName} />
               <ProfileRow
@@ -130,6 +155,17 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               />
               <ProfileRow label={t("onboarding.medicalNotes")} value={profile.medicalNotes} wide />
             </dl>
+            {person.canManage && !person.isOwn ? (
+              <ConfirmAction
+                className="mt-4"
+                testId="remove-person"
+                trigger={t("people.remove", { name: profile.fullName ?? "" })}
+                message={t("people.removeConfirm", { name: profile.fullName ?? "" })}
+                confirmLabel={t("people.removeConfirmYes")}
+                intent="removePerson"
+                fields={{}}
+              />
+            ) : null}
           </CardContent>
         </Card>
 
@@ -148,9 +184,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2">
-            <Link to="/onboarding?edit=1" className={buttonVariants({ variant: "outline" })}>
-              <Pencil aria-hidden="true" /> {t("actions.editProfile")}
-            </Link>
+            {person.canManage ? (
+              <Link to={editProfile} className={buttonVariants({ variant: "outline" })}>
+                <Pencil aria-hidden="true" /> {t("actions.editProfile")}
+              </Link>
+            ) : null}
             <Link to="/activate" className={buttonVariants({ variant: "outline" })}>
               <QrCode aria-hidden="true" /> {t("actions.activateTag")}
             </Link>

@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { DashboardActionData } from "#app/components/dashboard/action-data.ts";
 import type { NoticeData } from "#app/components/notice.tsx";
 import { isIdempotencyKey, raiseAlert } from "#server/alerts/create.ts";
 import { consumeTestAlert } from "#server/alerts/toll-limits.ts";
+import { tags } from "#server/db/schema.ts";
 import { normaliseTagId } from "#server/domain/public-card.ts";
 import {
   findAlertableTag,
@@ -11,6 +13,7 @@ import {
   setTagVisibility,
   unlinkTag,
 } from "#server/domain/tag-lifecycle.ts";
+import { formPerson } from "./people.server.ts";
 
 export const TAG_INTENTS = new Set(["markLost", "found", "unlink", "testAlert", "visibility"]);
 
@@ -25,7 +28,9 @@ const notice = (tone: NoticeData["tone"], title: string, description?: string): 
 
 /**
  * The QR Tags card's actions. Every one is scoped to the signed-in owner in
- * the domain function it calls: another user's tag id changes nothing.
+ * the domain function it calls: another user's tag id changes nothing. The form's `person` must
+ * be one the user manages and the tag that person's (decision 129); a test alert reaches that
+ * person's contacts.
  */
 export async function handleTagAction(
   context: AppLoadContext,
@@ -41,6 +46,22 @@ export async function handleTagAction(
     tagId: tagId ?? undefined,
   });
   if (!tagId) return reply(notice("error", "notYours"));
+  const person = await formPerson(services.db, userId, form);
+  if (!person) {
+    return reply({
+      tone: "error",
+      title: "account:people.notFoundTitle",
+      description: "account:people.notFound",
+    });
+  }
+  const [tag] = await services.db
+    .select({ profileId: tags.profileId, userId: tags.userId })
+    .from(tags)
+    .where(eq(tags.id, tagId))
+    .limit(1);
+  // A tag of another person (or nobody's) gets the same answer as another user's tag. A tag
+  // without a person is its account's own (as an alert without one is).
+  const ours = Boolean(tag) && (tag!.profileId ?? tag!.userId) === person.profileId;
   if (CONFIRMED.has(intent) && form.get("confirm") !== "yes") {
     return reply(
       notice("error", intent === "markLost" ? "lostFailed" : "unlinkFailed", "notConfirmed"),
@@ -49,28 +70,30 @@ export async function handleTagAction(
 
   switch (intent) {
     case "markLost":
-      return (await markTagLost(services, userId, tagId, clientAddress))
+      return ours && (await markTagLost(services, userId, tagId, clientAddress))
         ? reply(notice("success", "lostDone", "lostDoneBody"))
         : reply(notice("error", "lostFailed", "notYours"));
     case "found":
-      return (await markTagFound(services, userId, tagId, clientAddress))
+      return ours && (await markTagFound(services, userId, tagId, clientAddress))
         ? reply(notice("success", "foundDone", "foundDoneBody"))
         : reply(notice("error", "foundFailed", "notYours"));
     case "unlink":
-      return (await unlinkTag(services, userId, tagId, clientAddress))
+      return ours && (await unlinkTag(services, userId, tagId, clientAddress))
         ? reply(notice("success", "unlinked", "unlinkedBody"))
         : reply(notice("error", "unlinkFailed", "notYours"));
     case "visibility": {
-      const saved = await setTagVisibility(services, userId, tagId, {
-        showMedical: form.get("showMedical") === "on",
-        showContacts: form.get("showContacts") === "on",
-      });
+      const saved =
+        ours &&
+        (await setTagVisibility(services, userId, tagId, {
+          showMedical: form.get("showMedical") === "on",
+          showContacts: form.get("showContacts") === "on",
+        }));
       return saved
         ? reply(notice("success", "saved"))
         : reply(notice("error", "saveFailed", "notYours"));
     }
     default: {
-      if (!(await findAlertableTag(services, userId, tagId))) {
+      if (!ours || !(await findAlertableTag(services, userId, tagId))) {
         return reply(notice("error", "testFailed", "notYours"));
       }
       if (!(await consumeTestAlert(services, userId)).allowed) {
@@ -80,6 +103,7 @@ export async function handleTagAction(
       const raised = await raiseAlert(services, {
         source: "test",
         userId,
+        profileId: person.profileId,
         tagId,
         idempotencyKey: isIdempotencyKey(key) ? `${key}-${tagId}` : crypto.randomUUID(),
         location: null,

@@ -30,10 +30,15 @@ export async function answerPhotoForm(
   if (!person) return new Response("Not found", { status: 404 });
   const form = await request.formData();
   const back = (notice: NoticeKey) =>
-    redirect("/dashboard", {
-      status: 303,
-      headers: { "Set-Cookie": noticeCookie(notice, config.isProduction) },
-    });
+    redirect(
+      person.profileId === user.id
+        ? "/dashboard"
+        : `/dashboard?person=${encodeURIComponent(person.profileId)}`,
+      {
+        status: 303,
+        headers: { "Set-Cookie": noticeCookie(notice, config.isProduction) },
+      },
+    );
   const actor = { actorId: user.id, profileId: person.profileId };
   if (form.get("intent") === "remove") {
     await removePhoto(db, logger, actor);
