@@ -3,12 +3,13 @@ import { isbot } from "isbot";
 import { type ContactChannel, contactChannelOf } from "#core/channels.ts";
 import { countryFromAcceptLanguage } from "#core/emergency-numbers.ts";
 import { detectRequestLanguage } from "#core/languages.ts";
+import { daysSince } from "#core/medical-record.ts";
 import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "#core/offline.ts";
 import { alertTokens } from "#server/alerts/tokens.ts";
 import { alertDeliveries, alerts, profiles, tags, tagViewLogs } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "./audit.ts";
-import { decryptProfile } from "./profiles.ts";
+import { type AdvanceDirective, decryptProfile } from "./profiles.ts";
 
 export const PUBLIC_CONTACT_LIMIT = 3;
 
@@ -34,6 +35,12 @@ export type CardState =
       fullName: string | null;
       ownerCountry: string | null;
       hasMedical: boolean;
+      /**
+       * Whole days since the owner last confirmed the medical record (null: never), shown
+       * when the medical section is: it is part of the render cache's key, so a day later the
+       * page is rendered again (decision 130).
+       */
+      confirmedDaysAgo: number | null;
       contacts: { name: string; channel: ContactChannel; value: string }[];
       contactCount: number;
     };
@@ -70,6 +77,7 @@ interface CardRow {
   full_name: string | null;
   country: string | null;
   has_medical: boolean | null;
+  medical_confirmed_at: Date | string | null;
   contact_id: string | null;
   contact_name: string | null;
   contact_channel: string | null;
@@ -85,7 +93,12 @@ const CARD_SQL = `
   select t.user_id, t.profile_id, t.is_active, t.is_lost, t.show_medical, t.show_contacts,
          p.full_name, p.country,
          (p.blood_type is not null or p.allergies is not null or p.medications is not null
-           or p.medical_notes is not null or p.date_of_birth is not null) as has_medical,
+           or p.medical_notes is not null or p.date_of_birth is not null
+           or p.conditions is not null or p.implanted_devices is not null
+           or p.organ_donor is not null or p.advance_directive is not null
+           or p.advance_directive_location is not null
+           or p.preferred_hospital is not null) as has_medical,
+         p.medical_confirmed_at,
          c.id as contact_id, c.name as contact_name, c.channel as contact_channel,
          c.value as contact_value
     from tags t
@@ -133,6 +146,7 @@ export async function loadPublicCard(services: Services, tagId: string): Promise
     fullName: row.full_name,
     ownerCountry: row.country,
     hasMedical: row.show_medical && Boolean(row.has_medical),
+    confirmedDaysAgo: daysSince(row.medical_confirmed_at),
     contacts: shown.map((c) => ({
       name: c.contact_name!,
       channel: contactChannelOf(c.contact_channel!),
@@ -167,11 +181,20 @@ export function recordScan(
 }
 
 export interface MedicalInfo {
-  bloodType: string | null;
+  conditions: string[];
   allergies: string[];
   medications: string[];
+  /** Keys of IMPLANTED_DEVICES (translated on the card) or the owner's own words. */
+  implantedDevices: string[];
+  bloodType: string | null;
+  advanceDirective: AdvanceDirective | null;
+  advanceDirectiveLocation: string | null;
+  organDonor: boolean | null;
+  preferredHospital: string | null;
   medicalNotes: string | null;
   dateOfBirth: string | null;
+  /** Whole days since the owner last confirmed the record; null when never. */
+  confirmedDaysAgo: number | null;
 }
 
 /** The medical section after the visitor acknowledged that access is logged; the reveal is logged. */
@@ -197,12 +220,20 @@ export async function revealMedical(
     clientAddress,
     metadata: { tag_id: tagId },
   });
+  // Responders' order (decision 130).
   return {
-    bloodType: profile.bloodType,
+    conditions: profile.conditions,
     allergies: profile.allergies,
     medications: profile.medications,
+    implantedDevices: profile.implantedDevices,
+    bloodType: profile.bloodType,
+    advanceDirective: profile.advanceDirective,
+    advanceDirectiveLocation: profile.advanceDirectiveLocation,
+    organDonor: profile.organDonor,
+    preferredHospital: profile.preferredHospital,
     medicalNotes: profile.medicalNotes,
     dateOfBirth: profile.dateOfBirth,
+    confirmedDaysAgo: daysSince(profile.medicalConfirmedAt),
   };
 }
 

@@ -9,6 +9,8 @@ export interface ActiveCardData {
   title: string;
   fullName: string | null;
   hasMedical: boolean;
+  /** Days since the owner confirmed the medical record (null: never); shown with the medical. */
+  confirmedDaysAgo: number | null;
   contacts: ActiveCard["contacts"];
   canAlert: boolean;
   emergencyNumber: string;

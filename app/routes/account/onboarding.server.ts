@@ -3,11 +3,14 @@ import type { NoticeData } from "#app/components/notice.tsx";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { noticeCookie } from "#app/lib/notices.server.ts";
 import { detectRequestLanguage } from "#core/languages.ts";
+import { isImplantedDevice } from "#core/medical-record.ts";
 import { onboardingContactRows } from "#core/plans.ts";
 import { validateContactRows, validateProfile } from "#core/validation.ts";
 import { riskyContactError } from "#server/alerts/toll-limits.ts";
 import { addContacts, listContacts } from "#server/domain/contacts.ts";
-import { getProfile, saveProfile } from "#server/domain/profiles.ts";
+import { MEDICAL_FIELDS, saveMedicalRecord } from "#server/domain/medical-record.ts";
+import { ensureOwnProfile } from "#server/domain/people.ts";
+import { getProfile, type ProfileInput, saveProfile } from "#server/domain/profiles.ts";
 
 /**
  * The wizard's starting point: the profile so far (else the sign-up name and
@@ -36,12 +39,33 @@ export async function onboardingForm(request: Request, context: AppLoadContext) 
       allergies: profile?.allergies.join(", ") ?? "",
       medications: profile?.medications.join(", ") ?? "",
       medicalNotes: profile?.medicalNotes ?? "",
+      ...medicalRecordForm(profile),
     },
+  };
+}
+
+/** The fuller record's fields as the medical step shows them (decision 130). */
+function medicalRecordForm(profile: Awaited<ReturnType<typeof getProfile>>) {
+  const devices = profile?.implantedDevices ?? [];
+  return {
+    conditions: profile?.conditions.join(", ") ?? "",
+    implantedDevices: devices.filter(isImplantedDevice),
+    implantedDevicesOther: devices.filter((d) => !isImplantedDevice(d)).join(", "),
+    organDonor: profile?.organDonor === null || !profile ? "" : profile.organDonor ? "yes" : "no",
+    advanceDirective: profile?.advanceDirective ?? "",
+    advanceDirectiveLocation: profile?.advanceDirectiveLocation ?? "",
+    preferredHospital: profile?.preferredHospital ?? "",
   };
 }
 
 /** What a refused step-3 submit answers: why, and which step and field it is about. */
 export type OnboardingActionData = { notice: NoticeData; step?: 1 | 2 | 3; field?: string };
+
+/** The ticked device choices are several values of one name. */
+const formInput = (form: FormData) => ({
+  ...Object.fromEntries(form),
+  implantedDevices: form.getAll("implantedDevices"),
+});
 
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -76,10 +100,11 @@ export async function saveOnboarding(request: Request, context: AppLoadContext) 
     });
   }
 
-  const checked = validateProfile(Object.fromEntries(form));
+  const checked = validateProfile(formInput(form));
   if (!checked.ok) {
+    const { title, description, values } = checked.problem;
     return fail(
-      { tone: "error", title: checked.problem.title, description: checked.problem.description },
+      { tone: "error", title, description, values },
       checked.problem.step,
       400,
       checked.problem.field,
@@ -137,7 +162,16 @@ export async function saveOnboarding(request: Request, context: AppLoadContext) 
         });
         if (!added.ok) return added;
       }
-      await saveProfile(tx, cipher, user.id, { ...checked.profile, onboardingCompleted: true });
+      // Saving the medical step confirms the record (decision 130); the rest is the profile.
+      await ensureOwnProfile(tx, user.id);
+      await saveMedicalRecord(tx, cipher, logger, {
+        actorId: user.id,
+        profileId: user.id,
+        input: checked.profile,
+      });
+      const rest: ProfileInput = { ...checked.profile, onboardingCompleted: true };
+      for (const name of MEDICAL_FIELDS) delete rest[name];
+      await saveProfile(tx, cipher, user.id, rest);
       return { ok: true } as const;
     });
   } catch (error) {

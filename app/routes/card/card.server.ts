@@ -69,6 +69,7 @@ export async function loadCardPage({ params, request, context }: Route.LoaderArg
     title: `${t("card:title")} · ${card.fullName || t("card:personInNeed")}`,
     fullName: card.fullName,
     hasMedical: card.hasMedical,
+    confirmedDaysAgo: card.confirmedDaysAgo,
     contacts: card.contacts,
     canAlert: card.contactCount > 0,
     emergencyNumber: emergencyNumberFor(inputs.readerCountry ?? card.ownerCountry),

@@ -2,6 +2,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { takeNotice } from "#app/lib/notices.server.ts";
+import { confirmationStatus } from "#core/medical-record.ts";
 import { listRecentAlerts } from "#server/alerts/history.ts";
 import { contactsAfterPlanChange, listContacts } from "#server/domain/contacts.ts";
 import { getProfile } from "#server/domain/profiles.ts";
@@ -45,7 +46,15 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       allergies: profile.allergies,
       medications: profile.medications,
       medicalNotes: profile.medicalNotes,
+      conditions: profile.conditions,
+      implantedDevices: profile.implantedDevices,
+      organDonor: profile.organDonor,
+      advanceDirective: profile.advanceDirective,
+      advanceDirectiveLocation: profile.advanceDirectiveLocation,
+      preferredHospital: profile.preferredHospital,
     },
+    /** How current the medical record is (decision 130), counted here so the page agrees. */
+    confirmation: { personId: profile.id, ...confirmationStatus(profile.medicalConfirmedAt) },
     plan: {
       id: profile.plan,
       status: profile.subscriptionStatus,
