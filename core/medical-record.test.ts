@@ -29,18 +29,19 @@ describe("the fuller medical record's fields (decision 130)", () => {
   });
 
   it("reads nothing said as empty: no lists, null choices and texts", () => {
-    expect(validateMedicalRecord({ implantedDevices: "", organDonor: "", advanceDirective: "" }))
-      .toEqual({
-        ok: true,
-        record: {
-          conditions: [],
-          implantedDevices: [],
-          organDonor: null,
-          advanceDirective: null,
-          advanceDirectiveLocation: null,
-          preferredHospital: null,
-        },
-      });
+    expect(
+      validateMedicalRecord({ implantedDevices: "", organDonor: "", advanceDirective: "" }),
+    ).toEqual({
+      ok: true,
+      record: {
+        conditions: [],
+        implantedDevices: [],
+        organDonor: null,
+        advanceDirective: null,
+        advanceDirectiveLocation: null,
+        preferredHospital: null,
+      },
+    });
     expect(validateMedicalRecord({ organDonor: "no", implantedDevices: "icd" })).toMatchObject({
       ok: true,
       record: { organDonor: false, implantedDevices: ["icd"] },
@@ -82,7 +83,10 @@ describe("the fuller medical record's fields (decision 130)", () => {
     // Ticked and typed devices together count against the list size.
     const typed = Array.from({ length: LIMITS.listItems - 1 }, (_, i) => `d${i}`).join(",");
     expect(
-      validateMedicalRecord({ implantedDevices: ["icd", "vp_shunt"], implantedDevicesOther: typed }),
+      validateMedicalRecord({
+        implantedDevices: ["icd", "vp_shunt"],
+        implantedDevicesOther: typed,
+      }),
     ).toMatchObject({ ok: false, problem: { description: "validation.tooManyItems" } });
     for (const field of ["advanceDirectiveLocation", "preferredHospital"]) {
       expect(validateMedicalRecord({ [field]: "x".repeat(LIMITS.place) }).ok).toBe(true);
