@@ -1,14 +1,18 @@
 import { eq } from "drizzle-orm";
 import { ADVANCE_DIRECTIVES, type AdvanceDirective } from "#core/medical-record.ts";
 import type { PlanId } from "#core/plans.ts";
+import type { MedicalRecordFields } from "#core/validation.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
 import { profiles } from "#server/db/schema.ts";
 
 export type { AdvanceDirective };
 
-/** A person's profile as the application sees it: medical fields decrypted. */
-export interface ProfileData {
+/**
+ * A person's profile as the application sees it: medical fields decrypted (the fuller record's
+ * fields are core's MedicalRecordFields, decision 130).
+ */
+export interface ProfileData extends MedicalRecordFields {
   id: string;
   /** The account managing this person; equal to `id` for the account's own profile. */
   accountId: string;
@@ -20,12 +24,6 @@ export interface ProfileData {
   allergies: string[];
   medications: string[];
   medicalNotes: string | null;
-  conditions: string[];
-  implantedDevices: string[];
-  organDonor: boolean | null;
-  advanceDirective: AdvanceDirective | null;
-  advanceDirectiveLocation: string | null;
-  preferredHospital: string | null;
   medicalConfirmedAt: Date | null;
   isMinor: boolean;
   photoVersion: string | null;
