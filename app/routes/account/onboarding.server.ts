@@ -51,7 +51,7 @@ function medicalRecordForm(profile: Awaited<ReturnType<typeof getProfile>>) {
     conditions: profile?.conditions.join(", ") ?? "",
     implantedDevices: devices.filter(isImplantedDevice),
     implantedDevicesOther: devices.filter((d) => !isImplantedDevice(d)).join(", "),
-    organDonor: profile?.organDonor === null || !profile ? "" : profile.organDonor ? "yes" : "no",
+    organDonor: profile?.organDonor === true ? "yes" : profile?.organDonor === false ? "no" : "",
     advanceDirective: profile?.advanceDirective ?? "",
     advanceDirectiveLocation: profile?.advanceDirectiveLocation ?? "",
     preferredHospital: profile?.preferredHospital ?? "",
