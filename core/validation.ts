@@ -1,6 +1,12 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { type ContactChannel, describeChannel, isContactChannel } from "./channels.ts";
 import { isLanguage, type Language } from "./languages.ts";
+import {
+  type AdvanceDirective,
+  IMPLANTED_DEVICES,
+  isAdvanceDirective,
+  isImplantedDevice,
+} from "./medical-record.ts";
 
 /**
  * Input rules of spec section 5, shared by the forms and the server actions.
@@ -19,6 +25,12 @@ export const LIMITS = {
   token: 50,
   text: 1000,
   code: 6,
+  /** Items in one of the medical record's newer lists (conditions, implanted devices). */
+  listItems: 20,
+  /** Characters in one such item. */
+  listItem: 100,
+  /** Where an advance directive is kept; the preferred hospital. */
+  place: 200,
 } as const;
 
 export type ValidationKey = `validation.${string}`;
@@ -174,12 +186,12 @@ export const BLOOD_TYPES = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"] as
 
 export type Country = (typeof COUNTRIES)[number];
 
-/** Comma-separated text into a list of cleaned, non-empty items. */
-export function splitList(value: unknown): string[] {
+/** Comma-separated text into a list of cleaned, non-empty items (each cut to `max`). */
+export function splitList(value: unknown, max: number = LIMITS.text): string[] {
   if (typeof value !== "string") return [];
   return value
     .split(",")
-    .map((item) => sanitizeText(item))
+    .map((item) => sanitizeText(item, max))
     .filter(Boolean);
 }
 
@@ -241,6 +253,17 @@ export interface ProfileFields {
   medicalNotes: string | null;
 }
 
+/** The fuller record's fields (decision 130), checked by `validateMedicalRecord`. */
+export interface MedicalRecordFields {
+  conditions: string[];
+  /** Keys of IMPLANTED_DEVICES first, then what was typed. */
+  implantedDevices: string[];
+  organDonor: boolean | null;
+  advanceDirective: AdvanceDirective | null;
+  advanceDirectiveLocation: string | null;
+  preferredHospital: string | null;
+}
+
 export interface FieldProblem {
   /** Locale keys of the notice's title and description. */
   title: string;
@@ -248,6 +271,8 @@ export interface FieldProblem {
   step: 1 | 2 | 3;
   /** The form field at fault (its `name`), for a message beside it. */
   field: string;
+  /** Values the description interpolates (a limit). */
+  values?: Record<string, number>;
 }
 
 function isPastDate(value: string): boolean {
@@ -261,10 +286,90 @@ function isPastDate(value: string): boolean {
   );
 }
 
-/** Steps 1 and 2 of onboarding (spec section 5, "Onboarding save"). */
+const MEDICAL_TITLE = "account:onboarding.errors.medical";
+
+/** A comma list of at most LIMITS.listItems items of at most LIMITS.listItem characters. */
+function checkList(
+  raw: unknown,
+  field: string,
+): { ok: true; items: string[] } | { ok: false; problem: FieldProblem } {
+  const items = splitList(raw, Number.POSITIVE_INFINITY);
+  const fail = (description: ValidationKey, max: number) => ({
+    ok: false as const,
+    problem: { title: MEDICAL_TITLE, description, step: 2 as const, field, values: { max } },
+  });
+  if (items.some((item) => item.length > LIMITS.listItem))
+    return fail("validation.itemTooLong", LIMITS.listItem);
+  if (items.length > LIMITS.listItems) return fail("validation.tooManyItems", LIMITS.listItems);
+  return { ok: true, items };
+}
+
+/**
+ * The fuller record's fields as the medical step posts them: `conditions` and
+ * `implantedDevicesOther` comma lists, `implantedDevices` the ticked choices (one value or
+ * several), `organDonor` yes/no/"" (not said), `advanceDirective` one of ADVANCE_DIRECTIVES or ""
+ * (not said), `advanceDirectiveLocation` and `preferredHospital` short texts.
+ */
+export function validateMedicalRecord(
+  input: Record<string, unknown>,
+): { ok: true; record: MedicalRecordFields } | { ok: false; problem: FieldProblem } {
+  const fail = (description: ValidationKey, field: string, max?: number) => ({
+    ok: false as const,
+    problem: {
+      title: MEDICAL_TITLE,
+      description,
+      step: 2 as const,
+      field,
+      ...(max === undefined ? {} : { values: { max } }),
+    },
+  });
+  const conditions = checkList(input.conditions, "conditions");
+  if (!conditions.ok) return conditions;
+  const ticked = input.implantedDevices ?? [];
+  const choices = (Array.isArray(ticked) ? ticked : [ticked]).filter((v) => v !== "");
+  if (!choices.every(isImplantedDevice))
+    return fail("validation.invalidChoice", "implantedDevices");
+  const other = checkList(input.implantedDevicesOther, "implantedDevicesOther");
+  if (!other.ok) return other;
+  const devices = [
+    ...IMPLANTED_DEVICES.filter((device) => choices.includes(device)),
+    ...other.items.filter((item, i) => other.items.indexOf(item) === i),
+  ];
+  if (devices.length > LIMITS.listItems)
+    return fail("validation.tooManyItems", "implantedDevicesOther", LIMITS.listItems);
+  const donor = input.organDonor ?? "";
+  if (donor !== "" && donor !== "yes" && donor !== "no")
+    return fail("validation.invalidChoice", "organDonor");
+  const directive = input.advanceDirective ?? "";
+  if (directive !== "" && !isAdvanceDirective(directive))
+    return fail("validation.invalidChoice", "advanceDirective");
+  const place = (name: string) =>
+    typeof input[name] === "string" ? sanitizeText(input[name], Number.POSITIVE_INFINITY) : "";
+  const location = place("advanceDirectiveLocation");
+  if (location.length > LIMITS.place)
+    return fail("validation.textTooLong", "advanceDirectiveLocation", LIMITS.place);
+  const hospital = place("preferredHospital");
+  if (hospital.length > LIMITS.place)
+    return fail("validation.textTooLong", "preferredHospital", LIMITS.place);
+  return {
+    ok: true,
+    record: {
+      conditions: conditions.items,
+      implantedDevices: devices,
+      organDonor: donor === "" ? null : donor === "yes",
+      advanceDirective: directive === "" ? null : (directive as AdvanceDirective),
+      advanceDirectiveLocation: location || null,
+      preferredHospital: hospital || null,
+    },
+  };
+}
+
+/** Steps 1 and 2 of onboarding (spec section 5, "Onboarding save"), the fuller record with them. */
 export function validateProfile(
   input: Record<string, unknown>,
-): { ok: true; profile: ProfileFields } | { ok: false; problem: FieldProblem } {
+):
+  | { ok: true; profile: ProfileFields & MedicalRecordFields }
+  | { ok: false; problem: FieldProblem } {
   const fail = (title: string, description: ValidationKey, step: 1 | 2, field: string) => ({
     ok: false as const,
     problem: { title, description, step, field },
@@ -308,9 +413,12 @@ export function validateProfile(
       "medicalNotes",
     );
   }
+  const record = validateMedicalRecord(input);
+  if (!record.ok) return record;
   return {
     ok: true,
     profile: {
+      ...record.record,
       fullName,
       language,
       country: country as Country,

@@ -150,7 +150,7 @@ export async function seedDemoFamily(
     country: "us",
     bloodType: "A-",
     conditions: ["Type 1 diabetes"],
-    implantedDevices: ["Insulin pump"],
+    implantedDevices: ["insulin_pump"],
     medications: ["Insulin"],
     medicalConfirmedAt: new Date(),
     onboardingCompleted: true,

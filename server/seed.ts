@@ -152,6 +152,11 @@ async function createDemoData(services: Services): Promise<DemoCredentials> {
     allergies: ["Penicillin", "Peanuts"],
     medications: ["Salbutamol inhaler"],
     medicalNotes: "Asthma. Inhaler in the left jacket pocket.",
+    conditions: ["Asthma"],
+    organDonor: true,
+    preferredHospital: "City General Hospital",
+    // Confirmed a while ago: the card says how current the record is (decision 130).
+    medicalConfirmedAt: new Date(Date.now() - 40 * 86_400_000),
     onboardingCompleted: true,
   });
   await insertContact(

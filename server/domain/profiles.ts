@@ -1,14 +1,18 @@
 import { eq } from "drizzle-orm";
+import { ADVANCE_DIRECTIVES, type AdvanceDirective } from "#core/medical-record.ts";
 import type { PlanId } from "#core/plans.ts";
+import type { MedicalRecordFields } from "#core/validation.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
 import { profiles } from "#server/db/schema.ts";
 
-/** Whether the owner keeps an advance directive or a DNR order, and which. */
-export type AdvanceDirective = "none" | "advance_directive" | "dnr";
+export type { AdvanceDirective };
 
-/** A person's profile as the application sees it: medical fields decrypted. */
-export interface ProfileData {
+/**
+ * A person's profile as the application sees it: medical fields decrypted (the fuller record's
+ * fields are core's MedicalRecordFields, decision 130).
+ */
+export interface ProfileData extends MedicalRecordFields {
   id: string;
   /** The account managing this person; equal to `id` for the account's own profile. */
   accountId: string;
@@ -20,12 +24,6 @@ export interface ProfileData {
   allergies: string[];
   medications: string[];
   medicalNotes: string | null;
-  conditions: string[];
-  implantedDevices: string[];
-  organDonor: boolean | null;
-  advanceDirective: AdvanceDirective | null;
-  advanceDirectiveLocation: string | null;
-  preferredHospital: string | null;
   medicalConfirmedAt: Date | null;
   isMinor: boolean;
   photoVersion: string | null;
@@ -99,7 +97,7 @@ function open(
   return stored === null ? null : cipher.decrypt(stored, contextOf(profileId, field));
 }
 
-const DIRECTIVES: readonly string[] = ["none", "advance_directive", "dnr"];
+const DIRECTIVES: readonly string[] = ADVANCE_DIRECTIVES;
 
 export function decryptProfile(
   cipher: FieldCipher,
@@ -189,4 +187,25 @@ export async function saveProfile(
     .insert(profiles)
     .values({ id: userId, accountId: userId, ...values })
     .onConflictDoUpdate({ target: profiles.id, set: values });
+}
+
+/**
+ * Updates an existing person's profile by id (the account's own or a dependant's); only given
+ * fields change. False when there is no such person. The caller has checked that the user may
+ * change them (`managedPerson` in server/domain/people.ts).
+ */
+export async function savePersonProfile(
+  db: Executor,
+  cipher: FieldCipher,
+  profileId: string,
+  input: ProfileInput,
+): Promise<boolean> {
+  const values = profileValues(cipher, profileId, input);
+  if (Object.keys(values).length === 0) return true;
+  const updated = await db
+    .update(profiles)
+    .set(values)
+    .where(eq(profiles.id, profileId))
+    .returning({ id: profiles.id });
+  return updated.length > 0;
 }

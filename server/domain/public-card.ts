@@ -3,12 +3,13 @@ import { isbot } from "isbot";
 import { type ContactChannel, contactChannelOf } from "#core/channels.ts";
 import { countryFromAcceptLanguage } from "#core/emergency-numbers.ts";
 import { detectRequestLanguage } from "#core/languages.ts";
+import { daysSince } from "#core/medical-record.ts";
 import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "#core/offline.ts";
 import { alertTokens } from "#server/alerts/tokens.ts";
 import { alertDeliveries, alerts, profiles, tags, tagViewLogs } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "./audit.ts";
-import { decryptProfile } from "./profiles.ts";
+import { type AdvanceDirective, decryptProfile } from "./profiles.ts";
 
 export const PUBLIC_CONTACT_LIMIT = 3;
 
@@ -39,6 +40,12 @@ export type CardState =
       photoVersion: string | null;
       ownerCountry: string | null;
       hasMedical: boolean;
+      /**
+       * Whole days since the owner last confirmed the medical record (null: never), shown
+       * when the medical section is: it is part of the render cache's key, so a day later the
+       * page is rendered again (decision 130).
+       */
+      confirmedDaysAgo: number | null;
       contacts: { name: string; channel: ContactChannel; value: string }[];
       contactCount: number;
     };
@@ -77,6 +84,7 @@ interface CardRow {
   is_minor: boolean | null;
   photo_version: string | null;
   has_medical: boolean | null;
+  medical_confirmed_at: Date | string | null;
   contact_id: string | null;
   contact_name: string | null;
   contact_channel: string | null;
@@ -93,7 +101,12 @@ const CARD_SQL = `
          p.full_name, p.country, p.is_minor, p.photo_version,
          (p.blood_type is not null or p.allergies is not null or p.medications is not null
            or p.medical_notes is not null
-           or (p.date_of_birth is not null and not p.is_minor)) as has_medical,
+           or (p.date_of_birth is not null and not p.is_minor)
+           or p.conditions is not null or p.implanted_devices is not null
+           or p.organ_donor is not null or p.advance_directive is not null
+           or p.advance_directive_location is not null
+           or p.preferred_hospital is not null) as has_medical,
+         p.medical_confirmed_at,
          c.id as contact_id, c.name as contact_name, c.channel as contact_channel,
          c.value as contact_value
     from tags t
@@ -143,6 +156,7 @@ export async function loadPublicCard(services: Services, tagId: string): Promise
     photoVersion: row.photo_version,
     ownerCountry: row.country,
     hasMedical: row.show_medical && Boolean(row.has_medical),
+    confirmedDaysAgo: daysSince(row.medical_confirmed_at),
     contacts: shown.map((c) => ({
       name: c.contact_name!,
       channel: contactChannelOf(c.contact_channel!),
@@ -182,11 +196,20 @@ export function recordScan(
 }
 
 export interface MedicalInfo {
-  bloodType: string | null;
+  conditions: string[];
   allergies: string[];
   medications: string[];
+  /** Keys of IMPLANTED_DEVICES (translated on the card) or the owner's own words. */
+  implantedDevices: string[];
+  bloodType: string | null;
+  advanceDirective: AdvanceDirective | null;
+  advanceDirectiveLocation: string | null;
+  organDonor: boolean | null;
+  preferredHospital: string | null;
   medicalNotes: string | null;
   dateOfBirth: string | null;
+  /** Whole days since the owner last confirmed the record; null when never. */
+  confirmedDaysAgo: number | null;
 }
 
 /** The medical section after the visitor acknowledged that access is logged; the reveal is logged. */
@@ -212,13 +235,21 @@ export async function revealMedical(
     clientAddress,
     metadata: { tag_id: tagId },
   });
+  // Responders' order (decision 130).
   return {
-    bloodType: profile.bloodType,
+    conditions: profile.conditions,
     allergies: profile.allergies,
     medications: profile.medications,
+    implantedDevices: profile.implantedDevices,
+    bloodType: profile.bloodType,
+    advanceDirective: profile.advanceDirective,
+    advanceDirectiveLocation: profile.advanceDirectiveLocation,
+    organDonor: profile.organDonor,
+    preferredHospital: profile.preferredHospital,
     medicalNotes: profile.medicalNotes,
     // A minor's date of birth is never on the card, not even after the reveal (DESIGN 1b.6).
     dateOfBirth: profile.isMinor ? null : profile.dateOfBirth,
+    confirmedDaysAgo: daysSince(profile.medicalConfirmedAt),
   };
 }
 

@@ -13,6 +13,8 @@ export interface ActiveCardData {
   /** The person's small photo's address, or null. */
   photoSrc: string | null;
   hasMedical: boolean;
+  /** Days since the owner confirmed the medical record (null: never); shown with the medical. */
+  confirmedDaysAgo: number | null;
   contacts: ActiveCard["contacts"];
   canAlert: boolean;
   emergencyNumber: string;

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { deviceLabel, organDonorLabel } from "#app/lib/medical-labels.ts";
 import type { CardActionResult } from "./card-data.ts";
 import { useOnline } from "./use-online.ts";
 
@@ -49,19 +50,57 @@ export function MedicalSection({ actionData }: { actionData: CardActionResult | 
           </button>
         </fetcher.Form>
       ) : medical ? (
-        <dl className="mt-3 grid grid-cols-1 gap-3 text-sm" data-testid="medical-info">
-          <MedicalRow label={t("medical.bloodType")} value={medical.bloodType} />
-          <MedicalRow label={t("medical.allergies")} value={medical.allergies.join(", ")} />
-          <MedicalRow label={t("medical.medications")} value={medical.medications.join(", ")} />
-          <MedicalRow label={t("medical.notes")} value={medical.medicalNotes} />
-          <MedicalRow label={t("medical.dateOfBirth")} value={medical.dateOfBirth} />
-        </dl>
+        <>
+          <ConfirmedByOwner
+            days={medical.confirmedDaysAgo}
+            className="mt-1 text-sm text-muted-foreground"
+          />
+          {/* Responders' order (decision 130). */}
+          <dl className="mt-3 grid grid-cols-1 gap-3 text-sm" data-testid="medical-info">
+            <MedicalRow label={t("medical.conditions")} value={medical.conditions.join(", ")} />
+            <MedicalRow label={t("medical.allergies")} value={medical.allergies.join(", ")} />
+            <MedicalRow label={t("medical.medications")} value={medical.medications.join(", ")} />
+            <MedicalRow
+              label={t("medical.implantedDevices")}
+              value={medical.implantedDevices.map((d) => deviceLabel(t, d)).join(", ")}
+            />
+            <MedicalRow label={t("medical.bloodType")} value={medical.bloodType} />
+            <MedicalRow
+              label={t("medical.advanceDirective")}
+              value={
+                medical.advanceDirective ? t(`common:directives.${medical.advanceDirective}`) : null
+              }
+            />
+            <MedicalRow
+              label={t("medical.advanceDirectiveLocation")}
+              value={medical.advanceDirectiveLocation}
+            />
+            <MedicalRow
+              label={t("medical.organDonor")}
+              value={organDonorLabel(t, medical.organDonor)}
+            />
+            <MedicalRow label={t("medical.preferredHospital")} value={medical.preferredHospital} />
+            <MedicalRow label={t("medical.notes")} value={medical.medicalNotes} />
+            <MedicalRow label={t("medical.dateOfBirth")} value={medical.dateOfBirth} />
+          </dl>
+        </>
       ) : (
         <p className="mt-2 text-sm text-muted-foreground" role={limited ? "alert" : undefined}>
           {limited ? t("limited.reveal") : t("medical.none")}
         </p>
       )}
     </section>
+  );
+}
+
+/** "Confirmed by the owner N days ago": how current the record is, for a responder. */
+export function ConfirmedByOwner({ days, className }: { days: number | null; className?: string }) {
+  const { t } = useTranslation("card");
+  if (days === null) return null;
+  return (
+    <p className={className} data-testid="card-confirmed">
+      {days === 0 ? t("medical.confirmedToday") : t("medical.confirmedAgo", { count: days })}
+    </p>
   );
 }
 

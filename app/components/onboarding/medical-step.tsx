@@ -2,8 +2,16 @@ import { useTranslation } from "react-i18next";
 import { Field, type FieldErrors } from "#app/components/ui/field.tsx";
 import { Input, Textarea } from "#app/components/ui/input.tsx";
 import { LIMITS, stripAngleBrackets } from "#core/validation.ts";
+import {
+  ConditionsField,
+  MedicalRecordFields,
+  type MedicalRecordForm,
+} from "./medical-record-fields.tsx";
 
-/** Onboarding step 2, medical information: allergies and medications (comma lists) and notes. */
+/**
+ * Onboarding step 2, medical information: conditions, allergies and medications (comma lists),
+ * the fuller record's fields (decision 130) and notes.
+ */
 export function MedicalStep({
   id,
   hidden,
@@ -12,6 +20,7 @@ export function MedicalStep({
   medications,
   notes,
   onNotes,
+  record,
 }: {
   id: string;
   hidden: boolean;
@@ -20,11 +29,14 @@ export function MedicalStep({
   medications: string;
   notes: string;
   onNotes: (notes: string) => void;
+  record: MedicalRecordForm;
 }) {
   const { t } = useTranslation("account");
   return (
     <fieldset hidden={hidden} className="space-y-4">
       <legend className="text-lg font-semibold">{t("onboarding.step2")}</legend>
+      <p className="text-sm text-muted-foreground">{t("onboarding.recordHint")}</p>
+      <ConditionsField id={id} errors={errors} value={record.conditions} />
       <Field
         id={`${id}-allergies`}
         label={t("onboarding.allergies")}
@@ -53,6 +65,7 @@ export function MedicalStep({
           />
         )}
       </Field>
+      <MedicalRecordFields id={id} errors={errors} record={record} />
       <Field
         id={`${id}-notes`}
         label={t("onboarding.medicalNotes")}

@@ -1,6 +1,28 @@
 import type { AppLoadContext } from "react-router";
+import { isImplantedDevice } from "#core/medical-record.ts";
 import { type ContactInput, type FieldProblem, validateContactRows } from "#core/validation.ts";
 import { riskyContactError } from "#server/alerts/toll-limits.ts";
+import type { ProfileData } from "#server/domain/profiles.ts";
+
+/** The form's fields, the ticked device choices being several values of one name. */
+export const formInput = (form: FormData) => ({
+  ...Object.fromEntries(form),
+  implantedDevices: form.getAll("implantedDevices"),
+});
+
+/** The fuller record's fields as the medical step shows them (decision 130). */
+export function medicalRecordForm(profile: ProfileData | null) {
+  const devices = profile?.implantedDevices ?? [];
+  return {
+    conditions: profile?.conditions.join(", ") ?? "",
+    implantedDevices: devices.filter(isImplantedDevice),
+    implantedDevicesOther: devices.filter((d) => !isImplantedDevice(d)).join(", "),
+    organDonor: profile?.organDonor === true ? "yes" : profile?.organDonor === false ? "no" : "",
+    advanceDirective: profile?.advanceDirective ?? "",
+    advanceDirectiveLocation: profile?.advanceDirectiveLocation ?? "",
+    preferredHospital: profile?.preferredHospital ?? "",
+  };
+}
 
 /** A form field as text ("" when absent). */
 export const field = (form: FormData, name: string) => {

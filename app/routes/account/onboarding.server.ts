@@ -6,8 +6,15 @@ import { detectRequestLanguage } from "#core/languages.ts";
 import { onboardingContactRows } from "#core/plans.ts";
 import { validateProfile } from "#core/validation.ts";
 import { addContacts, listContacts } from "#server/domain/contacts.ts";
-import { getProfile, saveProfile } from "#server/domain/profiles.ts";
-import { checkContactRows, field } from "./onboarding-checks.server.ts";
+import { MEDICAL_FIELDS, saveMedicalRecord } from "#server/domain/medical-record.ts";
+import { ensureOwnProfile } from "#server/domain/people.ts";
+import { getProfile, type ProfileInput, saveProfile } from "#server/domain/profiles.ts";
+import {
+  checkContactRows,
+  field,
+  formInput,
+  medicalRecordForm,
+} from "./onboarding-checks.server.ts";
 import { dependantForm, saveDependant } from "./people-wizard.server.ts";
 
 /**
@@ -46,6 +53,7 @@ export async function onboardingForm(request: Request, context: AppLoadContext) 
       medications: profile?.medications.join(", ") ?? "",
       medicalNotes: profile?.medicalNotes ?? "",
       isMinor: false,
+      ...medicalRecordForm(profile),
     },
   };
 }
@@ -83,10 +91,11 @@ export async function saveOnboarding(request: Request, context: AppLoadContext) 
     });
   }
 
-  const checked = validateProfile(Object.fromEntries(form));
+  const checked = validateProfile(formInput(form));
   if (!checked.ok) {
+    const { title, description, values } = checked.problem;
     return fail(
-      { tone: "error", title: checked.problem.title, description: checked.problem.description },
+      { tone: "error", title, description, values },
       checked.problem.step,
       400,
       checked.problem.field,
@@ -116,7 +125,16 @@ export async function saveOnboarding(request: Request, context: AppLoadContext) 
         });
         if (!added.ok) return added;
       }
-      await saveProfile(tx, cipher, user.id, { ...checked.profile, onboardingCompleted: true });
+      // Saving the medical step confirms the record (decision 130); the rest is the profile.
+      await ensureOwnProfile(tx, user.id);
+      await saveMedicalRecord(tx, cipher, logger, {
+        actorId: user.id,
+        profileId: user.id,
+        input: checked.profile,
+      });
+      const rest: ProfileInput = { ...checked.profile, onboardingCompleted: true };
+      for (const name of MEDICAL_FIELDS) delete rest[name];
+      await saveProfile(tx, cipher, user.id, rest);
       return { ok: true } as const;
     });
   } catch (error) {

@@ -10,7 +10,7 @@ import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { useFieldErrors } from "#app/components/ui/field.tsx";
 import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { metaTags } from "#app/lib/meta.ts";
-import { LIMITS, sanitizeText } from "#core/validation.ts";
+import { LIMITS, sanitizeText, validateMedicalRecord } from "#core/validation.ts";
 import type { Route } from "./+types/onboarding";
 import { onboardingForm, saveOnboarding } from "./onboarding.server.ts";
 
@@ -111,6 +111,19 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
       showErrors({ medicalNotes: "validation.notesTooLong" });
       return;
     }
+    if (step === 2 && formRef.current) {
+      const form = new FormData(formRef.current);
+      const record = validateMedicalRecord({
+        ...Object.fromEntries(form),
+        implantedDevices: form.getAll("implantedDevices"),
+      });
+      if (!record.ok) {
+        const { title, description, values, field } = record.problem;
+        showNotice({ tone: "error", title, description, values });
+        showErrors({ [field]: { key: description, values } });
+        return;
+      }
+    }
     clearNotice();
     clearErrors();
     setStep((s) => (s < 3 ? ((s + 1) as 2 | 3) : s));
@@ -202,6 +215,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
               medications={profile.medications}
               notes={notes}
               onNotes={setNotes}
+              record={profile}
             />
             <ContactsStep
               id={ids}

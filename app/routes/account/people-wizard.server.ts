@@ -4,11 +4,17 @@ import { noticeCookie } from "#app/lib/notices.server.ts";
 import { onboardingContactRows } from "#core/plans.ts";
 import { validateProfile } from "#core/validation.ts";
 import { addContacts, listContacts } from "#server/domain/contacts.ts";
+import { MEDICAL_FIELDS, saveMedicalRecord } from "#server/domain/medical-record.ts";
 import { addDependant, managedPerson, saveDependantProfile } from "#server/domain/people.ts";
-import { getProfile, type ProfileData } from "#server/domain/profiles.ts";
+import { getProfile, type ProfileData, type ProfileInput } from "#server/domain/profiles.ts";
 import { seatUsage } from "#server/domain/quotas.ts";
 import type { OnboardingActionData } from "./onboarding.server.ts";
-import { checkContactRows, field } from "./onboarding-checks.server.ts";
+import {
+  checkContactRows,
+  field,
+  formInput,
+  medicalRecordForm,
+} from "./onboarding-checks.server.ts";
 
 /**
  * "Add a person" and a dependant's edit (decision 129): the onboarding wizard with `?person=new`
@@ -66,6 +72,7 @@ export async function dependantForm(
         medications: "",
         medicalNotes: "",
         isMinor: false,
+        ...medicalRecordForm(null),
       },
     };
   }
@@ -87,6 +94,7 @@ export async function dependantForm(
       medications: profile.medications.join(", "),
       medicalNotes: profile.medicalNotes ?? "",
       isMinor: profile.isMinor,
+      ...medicalRecordForm(profile),
     },
   };
 }
@@ -112,7 +120,7 @@ export async function saveDependant(
   const { db, cipher, logger, config } = context.services;
   const fail = (notice: NoticeData, step?: 1 | 2 | 3, status = 400, at?: string) =>
     data<OnboardingActionData>({ notice, step, field: at }, { status });
-  const checked = validateProfile(Object.fromEntries(form));
+  const checked = validateProfile(formInput(form));
   if (!checked.ok) {
     const { problem } = checked;
     return fail(
@@ -126,8 +134,19 @@ export async function saveDependant(
 
   if (person !== "new") {
     const access = await managedPerson(db, userId, person);
+    // The medical step confirms the record (decision 130), logged like the account's own.
     const saved =
-      access !== null && (await saveDependantProfile(db, cipher, userId, access.profileId, input));
+      access !== null &&
+      (await db.transaction(async (tx) => {
+        const rest: ProfileInput = { ...input };
+        for (const name of MEDICAL_FIELDS) delete rest[name];
+        if (!(await saveDependantProfile(tx, cipher, userId, access.profileId, rest))) return false;
+        return saveMedicalRecord(tx, cipher, logger, {
+          actorId: userId,
+          profileId: access.profileId,
+          input,
+        });
+      }));
     if (!saved) {
       return fail(
         {
@@ -159,6 +178,7 @@ export async function saveDependant(
     profileId = await db.transaction(async (tx) => {
       const added = await addDependant(tx, cipher, logger, userId, {
         ...input,
+        medicalConfirmedAt: new Date(),
         onboardingCompleted: true,
       });
       if (!added.ok) {

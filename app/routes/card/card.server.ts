@@ -72,6 +72,7 @@ export async function loadCardPage({ params, request, context }: Route.LoaderArg
     isMinor: card.isMinor,
     photoSrc: card.photoVersion ? photoPath(card.profileId, card.photoVersion, "small") : null,
     hasMedical: card.hasMedical,
+    confirmedDaysAgo: card.confirmedDaysAgo,
     contacts: card.contacts,
     canAlert: card.contactCount > 0,
     emergencyNumber: emergencyNumberFor(inputs.readerCountry ?? card.ownerCountry),

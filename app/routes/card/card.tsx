@@ -8,7 +8,7 @@ import { ContactsSection } from "#app/components/card/contacts-section.tsx";
 import { CardLanguageLinks } from "#app/components/card/language-links.tsx";
 import { LocateButton } from "#app/components/card/locate-button.tsx";
 import { LostCard } from "#app/components/card/lost-card.tsx";
-import { MedicalSection } from "#app/components/card/medical-section.tsx";
+import { ConfirmedByOwner, MedicalSection } from "#app/components/card/medical-section.tsx";
 import { NotFoundCard } from "#app/components/card/not-found-card.tsx";
 import { OfflineBanner } from "#app/components/card/offline-banner.tsx";
 import { useLocalEmergencyNumber } from "#app/components/card/use-local-emergency-number.ts";
@@ -89,6 +89,9 @@ function ActiveCard({
           </h1>
         </div>
         <p className="mt-2 text-sm opacity-90">{t("intro")}</p>
+        {card.hasMedical ? (
+          <ConfirmedByOwner days={card.confirmedDaysAgo} className="mt-1 text-xs opacity-90" />
+        ) : null}
       </header>
 
       {/* A child's card puts the guardians' calls first (DESIGN 1b.6). */}

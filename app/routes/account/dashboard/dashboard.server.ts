@@ -2,6 +2,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { takeNotice } from "#app/lib/notices.server.ts";
+import { confirmationStatus } from "#core/medical-record.ts";
 import { listRecentAlerts } from "#server/alerts/history.ts";
 import { contactsAfterPlanChange, listContacts } from "#server/domain/contacts.ts";
 import { showsHousehold } from "#server/domain/households.ts";
@@ -76,6 +77,17 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       allergies: shown?.allergies ?? [],
       medications: shown?.medications ?? [],
       medicalNotes: shown?.medicalNotes ?? null,
+      conditions: shown?.conditions ?? [],
+      implantedDevices: shown?.implantedDevices ?? [],
+      organDonor: shown?.organDonor ?? null,
+      advanceDirective: shown?.advanceDirective ?? null,
+      advanceDirectiveLocation: shown?.advanceDirectiveLocation ?? null,
+      preferredHospital: shown?.preferredHospital ?? null,
+    },
+    /** How current the medical record is (decision 130), counted here so the page agrees. */
+    confirmation: {
+      personId: person.profileId,
+      ...confirmationStatus(shown?.medicalConfirmedAt ?? null),
     },
     plan: {
       id: profile.plan,

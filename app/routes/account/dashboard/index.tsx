@@ -17,6 +17,10 @@ import { data, Form, Link } from "react-router";
 import type { DashboardActionData } from "#app/components/dashboard/action-data.ts";
 import { ConfirmAction } from "#app/components/dashboard/confirm-action.tsx";
 import { ContactsCard } from "#app/components/dashboard/contacts-card.tsx";
+import {
+  MedicalConfirmationLine,
+  MedicalReviewPrompt,
+} from "#app/components/dashboard/medical-record-status.tsx";
 import { PeopleStrip, PersonProvider } from "#app/components/dashboard/people-strip.tsx";
 import { PlanCard } from "#app/components/dashboard/plan-card.tsx";
 import { RecentAlerts } from "#app/components/dashboard/recent-alerts.tsx";
@@ -27,10 +31,12 @@ import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
+import { deviceLabel, organDonorLabel } from "#app/lib/medical-labels.ts";
 import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/index";
 import { CONTACT_INTENTS, handleContactAction } from "./contacts.server.ts";
 import { dashboardPage } from "./dashboard.server.ts";
+import { handleMedicalAction, MEDICAL_INTENTS } from "./medical.server.ts";
 import { handlePersonAction, PERSON_INTENTS } from "./people.server.ts";
 import { handleTagAction, TAG_INTENTS } from "./tags.server.ts";
 
@@ -43,6 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (CONTACT_INTENTS.has(intent)) return handleContactAction(context, user.id, intent, form);
   if (PERSON_INTENTS.has(intent)) return handlePersonAction(context, user.id, form);
+  if (MEDICAL_INTENTS.has(intent)) {
+    const { answer, status } = await handleMedicalAction(context, user.id, form);
+    return data<DashboardActionData>(answer, { status });
+  }
   if (TAG_INTENTS.has(intent)) {
     const answer = await handleTagAction(context, user.id, intent, form);
     return data<DashboardActionData>(answer, {
@@ -109,6 +119,7 @@ function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
       <Notice notice={loaderData.personNotice} className="mt-6" />
       <Notice notice={actionData?.form === "person" ? actionData.notice : null} className="mt-6" />
       <PeopleStrip people={loaderData.people} shownId={person.id} seats={loaderData.seats} />
+      {person.canManage ? <MedicalReviewPrompt confirmation={loaderData.confirmation} /> : null}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <PlanCard plan={plan} downgrade={loaderData.downgrade} />
@@ -148,10 +159,39 @@ function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
               />
               <ProfileRow label={t("onboarding.dateOfBirth")} value={profile.dateOfBirth} />
               <ProfileRow label={t("onboarding.bloodType")} value={profile.bloodType} />
+              <ProfileRow
+                label={t("onboarding.conditions")}
+                value={profile.conditions.join(", ")}
+              />
               <ProfileRow label={t("onboarding.allergies")} value={profile.allergies.join(", ")} />
               <ProfileRow
                 label={t("onboarding.medications")}
                 value={profile.medications.join(", ")}
+              />
+              <ProfileRow
+                label={t("onboarding.implantedDevices")}
+                value={profile.implantedDevices.map((d) => deviceLabel(t, d)).join(", ")}
+              />
+              <ProfileRow
+                label={t("onboarding.advanceDirective")}
+                value={
+                  profile.advanceDirective
+                    ? [
+                        t(`common:directives.${profile.advanceDirective}`),
+                        profile.advanceDirectiveLocation,
+                      ]
+                        .filter(Boolean)
+                        .join(" · ")
+                    : profile.advanceDirectiveLocation
+                }
+              />
+              <ProfileRow
+                label={t("onboarding.organDonor")}
+                value={organDonorLabel(t, profile.organDonor)}
+              />
+              <ProfileRow
+                label={t("onboarding.preferredHospital")}
+                value={profile.preferredHospital}
               />
               <ProfileRow label={t("onboarding.medicalNotes")} value={profile.medicalNotes} wide />
             </dl>
@@ -166,6 +206,10 @@ function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
                 fields={{}}
               />
             ) : null}
+            <MedicalConfirmationLine
+              confirmation={loaderData.confirmation}
+              notice={actionData?.form === "medical" ? actionData.notice : undefined}
+            />
           </CardContent>
         </Card>
 

@@ -1,0 +1,100 @@
+import { ClipboardCheck } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { Notice, type NoticeData } from "#app/components/notice.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
+
+/** How current a person's medical record is, as the dashboard's loader counted it. */
+export interface Confirmation {
+  personId: string;
+  /** Whole days since the last confirmation; null when never confirmed. */
+  days: number | null;
+  /** Never confirmed, or RECONFIRM_AFTER_DAYS or more ago. */
+  due: boolean;
+}
+
+/** "Last confirmed N days ago" (or today, or not yet). */
+export function ConfirmedAgo({ days }: { days: number | null }) {
+  const { t } = useTranslation("account");
+  return (
+    <span data-testid="medical-confirmed">
+      {days === null
+        ? t("medicalRecord.never")
+        : days === 0
+          ? t("medicalRecord.confirmedToday")
+          : t("medicalRecord.confirmedAgo", { count: days })}
+    </span>
+  );
+}
+
+/** The "Confirm it is current" button: a plain form post, so it works without JavaScript. */
+function ConfirmButton({ personId, prominent }: { personId: string; prominent?: boolean }) {
+  const { t } = useTranslation("account");
+  const busy = useNavigation().formData?.get("intent") === "confirm-medical";
+  return (
+    <Form method="post" replace className="inline">
+      <input type="hidden" name="person" value={personId} />
+      <Button
+        type="submit"
+        name="intent"
+        value="confirm-medical"
+        size="sm"
+        variant={prominent ? "default" : "outline"}
+        disabled={busy}
+      >
+        <ClipboardCheck aria-hidden="true" /> {t("medicalRecord.confirm")}
+      </Button>
+    </Form>
+  );
+}
+
+/** The line under the profile: the record's age and the button to confirm it. */
+export function MedicalConfirmationLine({
+  confirmation,
+  notice,
+}: {
+  confirmation: Confirmation;
+  notice: NoticeData | undefined;
+}) {
+  return (
+    <div className="mt-4 space-y-2 border-t pt-4">
+      <Notice notice={notice} />
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <p className={cn("font-medium", confirmation.due && "text-destructive")}>
+          <ConfirmedAgo days={confirmation.days} />
+        </p>
+        <ConfirmButton personId={confirmation.personId} />
+      </div>
+    </div>
+  );
+}
+
+/** After six months (or never confirmed): a prominent request to review and confirm. */
+export function MedicalReviewPrompt({ confirmation }: { confirmation: Confirmation }) {
+  const { t } = useTranslation("account");
+  if (!confirmation.due) return null;
+  return (
+    <section
+      aria-labelledby="medical-review-title"
+      data-testid="medical-review"
+      className="mt-6 rounded-xl border-2 border-warning bg-warning/15 p-4"
+    >
+      <h2 id="medical-review-title" className="text-lg font-semibold">
+        {t("medicalRecord.reviewTitle")}
+      </h2>
+      <p className="mt-1 text-sm">
+        <ConfirmedAgo days={confirmation.days} />. {t("medicalRecord.reviewBody")}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <ConfirmButton personId={confirmation.personId} prominent />
+        <Link
+          to="/onboarding?edit=1"
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          {t("medicalRecord.review")}
+        </Link>
+      </div>
+    </section>
+  );
+}
