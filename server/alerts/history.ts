@@ -210,9 +210,7 @@ export async function listAlertPlaces(
     })
     .from(alerts)
     .innerJoin(profiles, eq(profiles.id, alerts.profileId))
-    .where(
-      and(visibleAlerts(db, scope), isNotNull(alerts.latitude), isNotNull(alerts.longitude)),
-    )
+    .where(and(visibleAlerts(db, scope), isNotNull(alerts.latitude), isNotNull(alerts.longitude)))
     .orderBy(desc(alerts.createdAt), desc(alerts.id))
     .limit(limit);
   return rows.flatMap((row) =>
