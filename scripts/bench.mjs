@@ -35,6 +35,7 @@ import {
   stageOutbox,
   userIdByEmail,
 } from "#scripts/bench/database.mjs";
+import { householdStage, printHousehold } from "#scripts/bench/household.mjs";
 import {
   CONNECTIONS,
   CRAWLER_UA,
@@ -42,7 +43,6 @@ import {
   loadGet,
   PHONE_UA,
 } from "#scripts/bench/http-load.mjs";
-import { householdStage, printHousehold } from "#scripts/bench/household.mjs";
 import { runLighthouse } from "#scripts/bench/lighthouse.mjs";
 import { firstRoundTrip, pageWeight, signInDemo } from "#scripts/bench/page-weight.mjs";
 import {

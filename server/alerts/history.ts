@@ -171,17 +171,6 @@ export async function listAlertHistory(
   return { alerts: await withDeliveries(db, rows.slice(0, page.limit)), hasMore };
 }
 
-/** Whether the scope has alerts the plan hides (Free beyond its newest ten). */
-export async function hasHiddenAlerts(db: Executor, scope: HistoryScope): Promise<boolean> {
-  if (scope.visible === null) return false;
-  const rows = await db
-    .select({ id: alerts.id })
-    .from(alerts)
-    .where(inArray(alerts.userId, scope.accounts))
-    .limit(scope.visible + 1);
-  return rows.length > scope.visible;
-}
-
 export interface AlertPlace {
   id: string;
   profileId: string;

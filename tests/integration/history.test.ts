@@ -256,6 +256,9 @@ describe("the exports", () => {
     const { anh } = await household();
     const signedOut = await app.request("/dashboard/history.csv");
     expect(signedOut.status).toBe(401);
+    const page = await app.request("/dashboard/history", { redirect: "manual" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toContain("/auth?mode=signin");
     const client = await signIn(app, anh.email);
     const response = await client.get("/dashboard/history.csv");
     expect(response.status).toBe(200);

@@ -9,7 +9,6 @@ import {
   type AlertSource,
   type HistoryAlert,
   type HistoryFilter,
-  hasHiddenAlerts,
   historyScope,
   isAlertSource,
   listAlertHistory,
@@ -117,15 +116,12 @@ export async function historyPage(request: Request, context: AppLoadContext) {
     people.map((p) => p.id),
   );
   const valid = query.errors.length === 0;
-  const [result, hidden] = await Promise.all([
-    valid
-      ? listAlertHistory(db, scope, query.filter, {
-          limit: HISTORY_PAGE_SIZE,
-          offset: (query.page - 1) * HISTORY_PAGE_SIZE,
-        })
-      : { alerts: [], hasMore: false },
-    hasHiddenAlerts(db, scope),
-  ]);
+  const result = valid
+    ? await listAlertHistory(db, scope, query.filter, {
+        limit: HISTORY_PAGE_SIZE,
+        offset: (query.page - 1) * HISTORY_PAGE_SIZE,
+      })
+    : { alerts: [], hasMore: false };
   const t = requestI18n(request).t;
   return {
     seo: { title: t("history:seo.title"), description: t("history:seo.description") },
@@ -137,7 +133,6 @@ export async function historyPage(request: Request, context: AppLoadContext) {
     hasMore: result.hasMore,
     search: filterSearch(query.values),
     freeLimit: scope.visible,
-    hidden,
     alerts: result.alerts.map(serialiseAlert),
   };
 }
