@@ -19,10 +19,6 @@ export const FREE_VISIBLE_ALERTS = 10;
 export const ALERT_SOURCES = ["card", "sos", "test"] as const;
 export type AlertSource = (typeof ALERT_SOURCES)[number];
 
-export function isAlertSource(value: unknown): value is AlertSource {
-  return (ALERT_SOURCES as readonly unknown[]).includes(value);
-}
-
 /** Whose alerts a viewer sees, and whether their plan hides all but the newest ten. */
 export interface HistoryScope {
   accounts: string[];

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { AppLoadContext } from "react-router";
+import { z } from "zod";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { requestI18n } from "#app/lib/i18n.server.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
@@ -10,7 +11,6 @@ import {
   type HistoryAlert,
   type HistoryFilter,
   historyScope,
-  isAlertSource,
   listAlertHistory,
   listAlertPlaces,
 } from "#server/alerts/history.ts";
@@ -37,14 +37,13 @@ export interface HistoryQuery {
   errors: HistoryFilterError[];
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A YYYY-MM-DD day as the UTC midnight that starts it, or null when it is no real day. */
-function parseDay(value: string): Date | null {
-  if (!DAY.test(value)) return null;
-  const date = new Date(`${value}T00:00:00.000Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : date;
-}
+/** The history's address: each field on its own, so each problem is named on its own. */
+const historyQuerySchema = {
+  source: z.enum(ALERT_SOURCES),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE),
+};
 
 /**
  * The history's filters from the address: a person among those the viewer sees (anyone else's
@@ -60,35 +59,25 @@ export function parseHistoryQuery(url: URL, visiblePeople: readonly string[]): H
     to: read("to"),
   };
   const errors: HistoryFilterError[] = [];
+  const field = <T>(name: keyof typeof historyQuerySchema, raw: string): T | undefined => {
+    if (!raw) return undefined;
+    const parsed = historyQuerySchema[name].safeParse(raw);
+    if (parsed.success) return parsed.data as T;
+    errors.push(name);
+    return undefined;
+  };
   const filter: HistoryFilter = {};
   if (values.person) {
     if (visiblePeople.includes(values.person)) filter.profileId = values.person;
     else errors.push("person");
   }
-  if (values.source) {
-    if (isAlertSource(values.source)) filter.source = values.source as AlertSource;
-    else errors.push("source");
-  }
-  if (values.from) {
-    const from = parseDay(values.from);
-    if (from) filter.from = from;
-    else errors.push("from");
-  }
-  if (values.to) {
-    const to = parseDay(values.to);
-    if (to) filter.to = new Date(to.getTime() + 86_400_000);
-    else errors.push("to");
-  }
+  filter.source = field<AlertSource>("source", values.source);
+  const from = field<string>("from", values.from);
+  const to = field<string>("to", values.to);
+  if (from) filter.from = new Date(`${from}T00:00:00.000Z`);
+  if (to) filter.to = new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000);
   if (filter.from && filter.to && filter.from >= filter.to) errors.push("range");
-  const rawPage = read("page");
-  let page = 1;
-  if (rawPage) {
-    page = /^\d{1,6}$/.test(rawPage) ? Number(rawPage) : 0;
-    if (page < 1 || page > MAX_PAGE) {
-      errors.push("page");
-      page = 1;
-    }
-  }
+  const page = field<number>("page", read("page")) ?? 1;
   return { filter, values, page, errors };
 }
 
