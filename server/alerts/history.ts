@@ -11,10 +11,18 @@ import type { Executor } from "#server/db/client.ts";
 import { alertDeliveries, alerts, profiles } from "#server/db/schema.ts";
 import { householdScope } from "#server/domain/people.ts";
 import { quotaHolderFor } from "#server/domain/quotas.ts";
+import type { RateRule } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";
 
 /** Free shows only this many of its newest alerts (spec: "Free keeps its last 10 alerts"). */
 export const FREE_VISIBLE_ALERTS = 10;
+
+/** Exports draw up to thousands of rows (a PDF takes CPU): this many per user in ten minutes. */
+export const HISTORY_EXPORT_RULE: RateRule = {
+  name: "history-export:user",
+  points: 30,
+  windowSeconds: 600,
+};
 
 export const ALERT_SOURCES = ["card", "sos", "test"] as const;
 export type AlertSource = (typeof ALERT_SOURCES)[number];

@@ -317,6 +317,22 @@ describe("the exports", () => {
     expect(filtered).not.toContain("Chi Nguyễn");
   });
 
+  it("are limited to 30 per user in ten minutes, then refused in words with a Retry-After", async () => {
+    const eager = await owner("Erin Eager", "pro");
+    const client = await signIn(app, eager.email);
+    for (let i = 0; i < 30; i++) {
+      expect((await client.get("/dashboard/history.csv")).status).toBe(200);
+    }
+    const refused = await client.get("/dashboard/history.pdf");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.text()).toBe(
+      "Too many exports in a short time. Try again in a few minutes.",
+    );
+    // The page itself is not limited.
+    expect((await client.get("/dashboard/history")).status).toBe(200);
+  });
+
   it("PDF: many alerts flow over numbered pages", async () => {
     const busy = await owner("Bea Busy", "pro");
     for (let i = 0; i < 60; i++) {

@@ -8,6 +8,7 @@ import { mapUrl } from "#core/alert-links.ts";
 import {
   ALERT_SOURCES,
   type AlertSource,
+  HISTORY_EXPORT_RULE,
   type HistoryAlert,
   type HistoryFilter,
   historyScope,
@@ -173,6 +174,12 @@ async function exportData(request: Request, context: AppLoadContext) {
     return {
       refusal: plain(query.errors.map((e) => t(`history:errors.${e}`)).join("\n"), 400),
     } as const;
+  }
+  const limit = await context.services.limiter.consume(HISTORY_EXPORT_RULE, user.id);
+  if (!limit.allowed) {
+    const refusal = plain(t("history:errors.tooMany"), 429);
+    refusal.headers.set("Retry-After", String(limit.retryAfterSeconds));
+    return { refusal } as const;
   }
   const { alerts, hasMore } = await listAlertHistory(context.services.db, scope, query.filter, {
     limit: HISTORY_EXPORT_LIMIT,
