@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import {
   baseURL,
   launchBrowser,
@@ -56,6 +57,7 @@ describe("the shared alert history in a browser", () => {
     await page.getByTestId("history-nav").getByRole("link", { name: "Alert history" }).click();
     await page.waitForURL("**/dashboard/history");
     await expect.poll(() => page.getByTestId("history-alert").count()).toBeGreaterThanOrEqual(3);
+    expect(await seriousViolations(page)).toEqual([]);
     // The demo's three people each raised an alert: the shared history shows all three.
     const names = await page.getByTestId("history-person").allTextContents();
     expect(new Set(names).size).toBeGreaterThanOrEqual(3);
@@ -99,6 +101,14 @@ describe("the shared alert history in a browser", () => {
     await expect
       .poll(() => page.getByRole("link", { name: "Download CSV" }).getAttribute("href"))
       .toContain("source=sos");
+
+    // A backwards range is named in words, and the page stays accessible.
+    await page.goto("/dashboard/history?from=2026-05-01&to=2026-04-01");
+    await waitForHydration(page);
+    await expect
+      .poll(() => page.getByTestId("history-errors").textContent())
+      .toContain("The end date is before the start date.");
+    expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
 
@@ -122,6 +132,7 @@ describe("the shared alert history in a browser", () => {
       .poll(() => page.getByTestId("family-map").getAttribute("data-state"), { timeout: 15_000 })
       .toBe("failed");
     expect(await page.locator(".leaflet-interactive").count()).toBeGreaterThanOrEqual(3);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(problems.filter((p) => !p.includes("ERR_FAILED"))).toEqual([]);
   });
 });
