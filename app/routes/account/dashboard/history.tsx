@@ -69,7 +69,7 @@ export default function AlertHistory({ loaderData }: Route.ComponentProps) {
 
       <Card className="mt-6">
         <CardContent className="pt-6">
-          <Form method="get" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+          <Form method="get" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
             <div className="space-y-1.5">
               <Label htmlFor="history-person">{t("filters.person")}</Label>
               <Select
@@ -122,7 +122,7 @@ export default function AlertHistory({ loaderData }: Route.ComponentProps) {
                 aria-invalid={errors.includes("to") || errors.includes("range") || undefined}
               />
             </div>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
               <button type="submit" className={buttonVariants()}>
                 {t("filters.apply")}
               </button>
@@ -201,8 +201,8 @@ export default function AlertHistory({ loaderData }: Route.ComponentProps) {
                           <th className="py-0.5 pr-3 font-medium">{t("columns.contact")}</th>
                           <th className="py-0.5 pr-3 font-medium">{t("columns.channel")}</th>
                           <th className="py-0.5 pr-3 font-medium">{t("columns.delivery")}</th>
-                          <th className="py-0.5 pr-3 font-medium">{t("columns.sentAt")}</th>
-                          <th className="py-0.5 font-medium">{t("columns.acknowledgedAt")}</th>
+                          <th className="py-0.5 pr-3 font-medium">{t("page.sentAt")}</th>
+                          <th className="py-0.5 font-medium">{t("page.answeredAt")}</th>
                         </tr>
                       </thead>
                       <tbody>
