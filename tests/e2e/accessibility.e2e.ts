@@ -1,7 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seriousViolations } from "./axe.ts";
-import { launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import { launchBrowser, openPage, seriousViolations, waitForHydration } from "./browser.ts";
 
 let browser: Browser;
 beforeAll(async () => {

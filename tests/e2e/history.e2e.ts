@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { seriousViolations } from "./axe.ts";
 import {
   baseURL,
   launchBrowser,
   newestMessageId,
   openPage,
+  seriousViolations,
   waitForCode,
   waitForHydration,
 } from "./browser.ts";
