@@ -12,6 +12,8 @@
 //   - cost growth: card p99 and alert p99 with 1,000 and with 1,000,000 tags;
 //   - page weight of /t/{id}, /, /pricing and /dashboard and the 14 KB check;
 //   - Lighthouse (Debian's Chromium, mobile defaults) for /, /pricing, /t/{id}.
+//   - the dashboard of a household with 5 seats, 20 tags and 2,000 alerts: p50 server
+//     time of /dashboard and /dashboard/history (scripts/bench/household.mjs).
 // Prints one table per database and a budget summary; writes JSON to bench/results/.
 // Bounded in time (BENCH_QUICK, BENCH_SECONDS); stops every server and peer it
 // started and exits by itself, also on error or Ctrl-C.
@@ -33,6 +35,7 @@ import {
   stageOutbox,
   userIdByEmail,
 } from "#scripts/bench/database.mjs";
+import { householdStage, printHousehold } from "#scripts/bench/household.mjs";
 import {
   CONNECTIONS,
   CRAWLER_UA,
@@ -450,6 +453,16 @@ async function benchDatabase(kind) {
   result.smtpMessagesReceived = smtp.messages;
   await smtp.close();
   removeStaticFile();
+
+  // 5. The household dashboard (issue 15): 5 seats, 20 tags, 2,000 alerts; server time.
+  progress(`${label}: household dashboard with 2,000 alerts`);
+  result.household = await householdStage({
+    target,
+    env: serverEnv(target),
+    logFile,
+    demo: demo.demo,
+    withDatabase,
+  });
   return result;
 }
 
@@ -554,6 +567,7 @@ function printDatabase(r) {
   console.log(
     `card content within the first 14 KB: ${pass(f.pass)} (the demo card, with a photo${r.cardPhotoAdded ? " the bench gave it" : ""})`,
   );
+  if (r.household) printHousehold(r.household);
 
   console.log(
     `\nLighthouse ${r.lighthouse[0]?.lighthouseVersion ?? ""} (Debian Chromium, mobile defaults, median of ${LIGHTHOUSE_RUNS})`,

@@ -25,6 +25,7 @@ import { PeopleStrip, PersonProvider } from "#app/components/dashboard/people-st
 import { PlanCard } from "#app/components/dashboard/plan-card.tsx";
 import { RecentAlerts } from "#app/components/dashboard/recent-alerts.tsx";
 import { TagsCard } from "#app/components/dashboard/tags-card.tsx";
+import { HistoryNav } from "#app/components/history/history-nav.tsx";
 import { Notice, useArrivalNotice } from "#app/components/notice.tsx";
 import { PhotoField } from "#app/components/people/photo-field.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
@@ -120,6 +121,10 @@ function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
       <Notice notice={actionData?.form === "person" ? actionData.notice : null} className="mt-6" />
       <PeopleStrip people={loaderData.people} shownId={person.id} seats={loaderData.seats} />
       {person.canManage ? <MedicalReviewPrompt confirmation={loaderData.confirmation} /> : null}
+
+      <div className="mt-6">
+        <HistoryNav />
+      </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <PlanCard plan={plan} downgrade={loaderData.downgrade} />
