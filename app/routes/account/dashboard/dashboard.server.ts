@@ -7,7 +7,7 @@ import { listRecentAlerts } from "#server/alerts/history.ts";
 import { contactsAfterPlanChange, listContacts } from "#server/domain/contacts.ts";
 import { showsHousehold } from "#server/domain/households.ts";
 import { getProfile } from "#server/domain/profiles.ts";
-import { contactLimitFor } from "#server/domain/quotas.ts";
+import { contactLimitFor, quotaHolderFor } from "#server/domain/quotas.ts";
 import { listPersonTags } from "#server/domain/tags.ts";
 import { rolesOf } from "#server/domain/users.ts";
 import { ownPerson, peopleStrip, seats, viewedPerson } from "./people.server.ts";
@@ -30,7 +30,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   const person = visible ?? ownPerson(user.id);
   const shown =
     person.profileId === user.id ? profile : await getProfile(db, cipher, person.profileId);
-  const [contacts, tags, alerts, roles, contactLimit, people, seatCount, household] =
+  const [contacts, tags, alerts, roles, contactLimit, people, seatCount, household, holder] =
     await Promise.all([
       listContacts(db, cipher, person.profileId),
       listPersonTags(db, person.profileId),
@@ -40,6 +40,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       peopleStrip(db, user.id),
       seats(db, user.id),
       showsHousehold(db, user.id),
+      quotaHolderFor(db, user.id),
     ]);
   const t = requestTranslator(request);
   const isPhoneAccount = user.email.endsWith("@phone.safetap.invalid");
@@ -90,7 +91,8 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       ...confirmationStatus(shown?.medicalConfirmedAt ?? null),
     },
     plan: {
-      id: profile.plan,
+      // A household's members are on its owner's plan (decision 128).
+      id: holder.plan,
       status: profile.subscriptionStatus,
       renewsAt: profile.subscriptionEndDate?.toISOString() ?? null,
       contactLimit,
