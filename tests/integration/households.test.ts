@@ -669,6 +669,8 @@ describe("cross-household isolation", () => {
     for (const hidden of ["Bea B", "Bo B-member", "Secret Child B", b.tagId, memberB.tagId]) {
       expect(dashboard).not.toContain(hidden);
     }
+    // A member on Free of their own is on the household's Family plan.
+    expect(dashboard).toMatch(/data-testid="current-plan"[^>]*>Family</);
     expect((await client.get(`/dashboard/tags/${b.tagId}/qr.svg`)).status).toBe(404);
 
     // A's owner cannot revoke B's invitation or remove B's member with their ids.
