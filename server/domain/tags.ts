@@ -80,6 +80,7 @@ export async function listUserTags(db: Executor, userId: string) {
       isLost: tags.isLost,
       showMedical: tags.showMedical,
       showContacts: tags.showContacts,
+      notifyOnScan: tags.notifyOnScan,
       linkedAt: tags.linkedAt,
       lastScannedAt: tags.lastScannedAt,
     })
