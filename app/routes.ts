@@ -28,6 +28,7 @@ export default [
     route("sign-out", "routes/account/sign-out.ts"),
     route("onboarding", "routes/account/onboarding.tsx"),
     route("dashboard", "routes/account/dashboard/index.tsx"),
+    route("dashboard/log", "routes/account/dashboard/log.tsx"),
     route("activate", "routes/account/activate.tsx"),
     route("claim/:tagId", "routes/account/claim.tsx"),
     route("reader", "routes/reader/index.tsx"),

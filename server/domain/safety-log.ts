@@ -5,9 +5,10 @@
  * Metadata says what changed in words (field names, a contact's name and channel), never the
  * value of a medical field or an address.
  */
-import { eq } from "drizzle-orm";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "#server/db/client.ts";
-import { auditEvents, householdMembers } from "#server/db/schema.ts";
+import { auditEvents, householdMembers, profiles, user } from "#server/db/schema.ts";
 import { type AuditEventType, cleanMetadata } from "./audit.ts";
 import type { ProfileData, ProfileInput } from "./profiles.ts";
 
@@ -104,4 +105,103 @@ export async function logProfileChanges(
   if (confirmed && confirmed.getTime() !== change.before?.medicalConfirmedAt?.getTime()) {
     await line("medical_confirmed");
   }
+}
+
+/** The events the safety log shows: changes that touch someone's safety. */
+export const SAFETY_EVENT_TYPES = [
+  "person_added",
+  "person_removed",
+  "profile_updated",
+  "medical_updated",
+  "medical_confirmed",
+  "photo_updated",
+  "photo_removed",
+  "contact_added",
+  "contact_updated",
+  "contact_removed",
+  "contacts_reordered",
+  "card_visibility_changed",
+  "scan_notice_changed",
+  "tag_claimed",
+  "tag_lost",
+  "tag_found",
+  "tag_unlinked",
+  "household_invitation_sent",
+  "household_invitation_revoked",
+  "household_member_joined",
+  "household_member_removed",
+  "household_member_left",
+] as const satisfies readonly AuditEventType[];
+
+export interface SafetyLogEntry {
+  id: string;
+  type: AuditEventType;
+  at: Date;
+  /** Who acted; null when the account is gone. */
+  actorId: string | null;
+  actorName: string | null;
+  profileId: string | null;
+  /** The person's name now; null when they were removed. */
+  personName: string | null;
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * One page of the user's own safety log, newest first: what they did, what happened to the
+ * people they manage, and what happened in their household. Nothing of another household's.
+ */
+export async function listSafetyLog(
+  executor: Executor,
+  userId: string,
+  page: { offset: number; limit: number },
+): Promise<SafetyLogEntry[]> {
+  const householdId = await householdOf(executor, userId);
+  const actor = alias(profiles, "actor");
+  const person = alias(profiles, "person");
+  const rows = await executor
+    .select({
+      id: auditEvents.id,
+      type: auditEvents.eventType,
+      at: auditEvents.createdAt,
+      actorId: auditEvents.userId,
+      actorProfileName: actor.fullName,
+      actorAccountName: user.name,
+      profileId: auditEvents.profileId,
+      personName: person.fullName,
+      metadata: auditEvents.metadata,
+    })
+    .from(auditEvents)
+    .leftJoin(actor, eq(actor.id, auditEvents.userId))
+    .leftJoin(user, eq(user.id, auditEvents.userId))
+    .leftJoin(person, eq(person.id, auditEvents.profileId))
+    .where(
+      and(
+        inArray(auditEvents.eventType, [...SAFETY_EVENT_TYPES]),
+        eq(auditEvents.success, true),
+        or(
+          eq(auditEvents.userId, userId),
+          inArray(
+            auditEvents.profileId,
+            executor
+              .select({ id: profiles.id })
+              .from(profiles)
+              .where(eq(profiles.accountId, userId)),
+          ),
+          householdId ? eq(auditEvents.householdId, householdId) : undefined,
+        ),
+      ),
+    )
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type as AuditEventType,
+    at: row.at,
+    actorId: row.actorId,
+    actorName: row.actorProfileName || row.actorAccountName || null,
+    profileId: row.profileId,
+    personName: row.personName,
+    metadata: row.metadata,
+  }));
 }

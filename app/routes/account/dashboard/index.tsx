@@ -1,5 +1,6 @@
 import {
   CreditCard,
+  History,
   LifeBuoy,
   LogOut,
   Pencil,
@@ -152,6 +153,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </Link>
             <Link to="/pricing" className={buttonVariants({ variant: "outline" })}>
               <CreditCard aria-hidden="true" /> {t("actions.managePlan")}
+            </Link>
+            <Link to="/dashboard/log" className={buttonVariants({ variant: "outline" })}>
+              <History aria-hidden="true" /> {t("actions.safetyLog")}
             </Link>
             <Link to="/support" className={buttonVariants({ variant: "outline" })}>
               <LifeBuoy aria-hidden="true" /> {t("actions.support")}
