@@ -191,7 +191,7 @@ export async function removeDependant(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: profiles.id })
+      .select({ id: profiles.id, fullName: profiles.fullName })
       .from(profiles)
       .where(
         and(
@@ -213,6 +213,8 @@ export async function removeDependant(
       userId: accountId,
       profileId,
       householdId: scope.householdId,
+      // The profile is gone: the safety log names them from here.
+      metadata: { person: row.fullName },
     });
     return true;
   });

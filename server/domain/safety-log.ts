@@ -5,7 +5,7 @@
  * Metadata says what changed in words (field names, a contact's name and channel), never the
  * value of a medical field or an address.
  */
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "#server/db/client.ts";
 import { auditEvents, householdMembers, profiles, user } from "#server/db/schema.ts";
@@ -167,7 +167,11 @@ export async function listSafetyLog(
       actorProfileName: actor.fullName,
       actorAccountName: user.name,
       profileId: auditEvents.profileId,
-      personName: person.fullName,
+      // A removed person's name lives on in the line that removed them.
+      personName: sql<string | null>`coalesce(${person.fullName}, (
+        select r.metadata->>'person' from audit_events r
+         where r.profile_id = ${auditEvents.profileId} and r.event_type = 'person_removed'
+         limit 1))`,
       metadata: auditEvents.metadata,
     })
     .from(auditEvents)

@@ -42,7 +42,10 @@ export function describeEvent(t: TFunction, entry: SafetyLogEntry, viewerId: str
   const channel = typeof meta.channel === "string" ? meta.channel : "";
   const values = {
     actor: entry.actorName || t("account:log.someone"),
-    person: entry.personName || t("account:log.removedPerson"),
+    person:
+      entry.personName ||
+      (typeof meta.person === "string" && meta.person) ||
+      t("account:log.removedPerson"),
     contact: typeof meta.contact === "string" ? meta.contact : "",
     channel: channel ? t(`account:channels.${channel}`, { defaultValue: channel }) : "",
     tag: typeof meta.tag_id === "string" ? meta.tag_id : "",

@@ -36,7 +36,11 @@ export default function SafetyLog({ loaderData }: Route.ComponentProps) {
           ) : (
             <ol className="divide-y" data-testid="safety-log">
               {lines.map((line) => (
-                <li key={line.id} className="flex flex-wrap gap-x-4 gap-y-1 py-3 text-sm">
+                <li
+                  key={line.id}
+                  className="flex flex-wrap gap-x-4 gap-y-1 py-3 text-sm"
+                  data-testid="log-line"
+                >
                   <time dateTime={line.at} className="w-40 shrink-0 text-muted-foreground">
                     {line.time}
                   </time>
