@@ -6,10 +6,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
+import sharp from "sharp";
 import type { Product } from "#core/tag-ids.ts";
 import { alertDeliveries, alerts, householdMembers, profiles, tags } from "#server/db/schema.ts";
 import { insertContact } from "#server/domain/contacts.ts";
 import { addDependant } from "#server/domain/people.ts";
+import { savePhoto } from "#server/domain/photos.ts";
 import { saveProfile } from "#server/domain/profiles.ts";
 import { cardUrl, mintTags } from "#server/domain/tags.ts";
 import { setUserPlan } from "#server/domain/users.ts";
@@ -52,6 +54,33 @@ export async function linkDemoTag(
     })
     .where(and(eq(tags.id, minted!.tagId), isNull(tags.userId)));
   return { tagId: minted!.tagId, cardUrl: cardUrl(config.publicUrl, minted!.tagId) };
+}
+
+/**
+ * A portrait drawn here (initials on a colour), not downloaded: the demo people's photos go
+ * through the same upload path as a phone's (re-encoded, metadata stripped).
+ */
+export async function demoPortrait(initials: string, colour: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640">
+    <rect width="640" height="640" fill="${colour}"/>
+    <circle cx="320" cy="250" r="120" fill="#ffffff" fill-opacity="0.85"/>
+    <ellipse cx="320" cy="560" rx="210" ry="160" fill="#ffffff" fill-opacity="0.85"/>
+    <text x="320" y="285" font-family="sans-serif" font-size="110" font-weight="700"
+      text-anchor="middle" fill="${colour}">${initials}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+async function giveDemoPhoto(
+  services: Services,
+  person: { accountId: string; profileId: string; initials: string; colour: string },
+) {
+  const saved = await savePhoto(services.db, services.logger, {
+    actorId: person.accountId,
+    profileId: person.profileId,
+    bytes: await demoPortrait(person.initials, person.colour),
+  });
+  if (!saved.ok) throw new Error(`demo photo refused: ${saved.reason}`);
 }
 
 /** A past alert, already delivered and acknowledged: history and the family map show it. */
@@ -168,6 +197,14 @@ export async function seedDemoFamily(
     { accountId: owner.id, profileId: childId },
     "wristband",
   );
+
+  for (const person of [
+    { accountId: owner.id, profileId: owner.id, initials: "AD", colour: "#2563eb" },
+    { accountId: adult.id, profileId: adult.id, initials: "JD", colour: "#059669" },
+    { accountId: owner.id, profileId: childId, initials: "LD", colour: "#d97706" },
+  ]) {
+    await giveDemoPhoto(services, person);
+  }
 
   await pastAlert(services, {
     accountId: owner.id,

@@ -33,7 +33,37 @@ export const NOTICES = {
     titleKey: "account:notices.tagClaimed",
     descriptionKey: "account:notices.tagClaimedBody",
   },
+  "household-joined": {
+    kind: "success",
+    shownAs: "page",
+    titleKey: "account:notices.householdJoined",
+  },
+  "household-left": { kind: "success", shownAs: "page", titleKey: "account:notices.householdLeft" },
   "tag-already-owned": { kind: "success", shownAs: "page", titleKey: "tags:errors.alreadyOwned" },
+  // A person's photo (decision 131): saved, removed, or refused with the reason.
+  "photo-saved": { kind: "success", shownAs: "page", titleKey: "account:photo.saved" },
+  "photo-removed": { kind: "success", shownAs: "page", titleKey: "account:photo.removed" },
+  "photo-missing": { kind: "error", shownAs: "page", titleKey: "account:photo.errors.missing" },
+  "photo-too-large": {
+    kind: "error",
+    shownAs: "page",
+    titleKey: "account:photo.errors.tooLarge",
+  },
+  "photo-not-an-image": {
+    kind: "error",
+    shownAs: "page",
+    titleKey: "account:photo.errors.notAnImage",
+  },
+  "photo-too-many-pixels": {
+    kind: "error",
+    shownAs: "page",
+    titleKey: "account:photo.errors.tooManyPixels",
+  },
+  "photo-unreadable": {
+    kind: "error",
+    shownAs: "page",
+    titleKey: "account:photo.errors.unreadable",
+  },
 } as const satisfies Record<string, NoticeSpec>;
 
 export interface NoticeSpec {

@@ -2,7 +2,7 @@
 // run, and SQL for seeding tags and reading the alert outbox. The embedded PGlite
 // database allows one process at a time, so it is opened only while the server
 // is stopped, under the same lock file the server uses (server/db/client.ts).
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -141,6 +141,58 @@ export async function seedUnclaimedTags(db, { from, to, batchId, chunk = 100_000
 
 export async function countTags(db) {
   return (await db.query("select count(*)::int as n from tags"))[0].n;
+}
+
+/** Stores `photo` (the small and large WebP) as the person's current photo, as an upload does. */
+async function storePhoto(db, profileId, photo) {
+  const version = randomBytes(16).toString("base64url");
+  await db.query(
+    `insert into profile_photos (profile_id, version, content_type, small, large)
+     values ($1, $2, 'image/webp', $3, $4)`,
+    [profileId, version, photo.small, photo.large],
+  );
+  await db.query("update profiles set photo_version = $1 where id = $2", [version, profileId]);
+}
+
+/** Gives the person a tag shows a photo unless they have one; true when it was added. */
+export async function ensureCardPhoto(db, tagId, photo) {
+  const [person] = await db.query(
+    `select p.id, p.photo_version from tags t join profiles p on p.id = t.profile_id
+      where t.id = $1`,
+    [tagId],
+  );
+  if (!person || person.photo_version) return false;
+  await storePhoto(db, person.id, photo);
+  return true;
+}
+
+/** Far above every other series the bench numbers tags from, below the ids' 25 bits. */
+const PHOTO_CARD_SERIES = 30_000_000;
+
+/**
+ * Two more people of `ownerId`, alike but for a photo (`photo`: the small and large WebP),
+ * each on a linked tag of their own: the card with a photo against the card without, in
+ * the same run (issue 15's budget). Returns the two tags' ids.
+ */
+export async function seedPhotoCards(db, { ownerId, photo }) {
+  const tagIds = {};
+  for (const [index, kind] of [
+    [0, "withPhoto"],
+    [1, "withoutPhoto"],
+  ]) {
+    const from = PHOTO_CARD_SERIES + index;
+    const [tagId] = await seedLinkedTags(db, { from, to: from + 1, ownerId, batchId: "bench" });
+    const profileId = randomUUID();
+    await db.query(
+      `insert into profiles (id, account_id, full_name, country)
+       values ($1, $2, 'Bench Person', 'us')`,
+      [profileId, ownerId],
+    );
+    if (kind === "withPhoto") await storePhoto(db, profileId, photo);
+    await db.query("update tags set profile_id = $1 where id = $2", [profileId, tagId]);
+    tagIds[kind] = tagId;
+  }
+  return tagIds;
 }
 
 export async function userIdByEmail(db, email) {

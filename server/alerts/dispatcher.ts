@@ -6,7 +6,7 @@ import type { DeliveryReceipt, OutgoingMessage, Reconciliation } from "#server/d
 import type { Services } from "#server/services.ts";
 import { composeAlertMessage, timeZoneForCountry } from "./compose.ts";
 import { escalateAlert } from "./escalation.ts";
-import { composeNotice, isNoticePayload, NOTICE_KINDS } from "./notices.ts";
+import { composeNotice, isNoticePayload, NOTICE_KINDS, openNotice } from "./notices.ts";
 import { spendBreaker } from "./spend-breaker.ts";
 import { alertTokens } from "./tokens.ts";
 
@@ -112,7 +112,7 @@ export function createDispatcher(
           .where(stillClaimed(delivery));
         return null;
       }
-      const message = composeNotice(delivery.payload, channel, to);
+      const message = composeNotice(openNotice(delivery.payload, cipher, delivery.id), channel, to);
       message.metadata = { deliveryId: delivery.id, kind: delivery.kind };
       return { message, emergency: false };
     }

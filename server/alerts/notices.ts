@@ -23,6 +23,27 @@ export interface NoticePayload {
   template: string;
   language: string;
   params: Record<string, string>;
+  /**
+   * Parameters that carry a secret (an invitation's link), encrypted to the row like its
+   * destination: the database holds them only as ciphertext (`sealParams`, `openNotice`).
+   */
+  sealed?: string;
+}
+
+const sealContext = (deliveryId: string) => `alert_deliveries.payload:${deliveryId}`;
+
+/** The payload with its sealed parameters opened, for the composer. */
+export function openNotice(
+  payload: NoticePayload,
+  cipher: FieldCipher,
+  deliveryId: string,
+): NoticePayload {
+  if (!payload.sealed) return payload;
+  const secret = JSON.parse(cipher.decrypt(payload.sealed, sealContext(deliveryId))) as Record<
+    string,
+    string
+  >;
+  return { ...payload, params: { ...payload.params, ...secret }, sealed: undefined };
 }
 
 export function isNoticePayload(value: unknown): value is NoticePayload {
@@ -71,6 +92,8 @@ export async function queueNotice(
     /** Who it is for, as the delivery log shows it. */
     recipientName: string;
     payload: NoticePayload;
+    /** Parameters with a secret in them, stored encrypted (see `NoticePayload.sealed`). */
+    secretParams?: Record<string, string>;
     /** "skipped" with a note when a limit held it back: recorded, never sent. */
     status?: "pending" | "skipped";
     note?: string | null;
@@ -81,7 +104,12 @@ export async function queueNotice(
     id,
     alertId: null,
     accountId: notice.accountId,
-    payload: notice.payload as unknown as Record<string, unknown>,
+    payload: (notice.secretParams
+      ? {
+          ...notice.payload,
+          sealed: cipher.encrypt(JSON.stringify(notice.secretParams), sealContext(id)),
+        }
+      : notice.payload) as unknown as Record<string, unknown>,
     contactId: null,
     contactName: notice.recipientName,
     channel: notice.channel,

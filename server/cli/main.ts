@@ -20,6 +20,8 @@ Commands:
       Set a user's plan (IDENTIFIER: email address, phone number in +E.164 form, or user id)
   users grant-role IDENTIFIER admin|moderator
       Give a user a role
+  households seats --owner IDENTIFIER --extra N
+      Set the seats a Family household has beyond its plan's 5 (each adds 50 shared alerts)
 
 Works on the configured database (DATABASE_URL, else the embedded one in DATA_DIR).
 While a SafeTap server holds the embedded database, commands run through that server.
@@ -49,6 +51,17 @@ export function parseCommand(argv: string[]): OperatorCommand {
       command: "tags.mint",
       product: flagValue(rest, "--product"),
       count: count !== undefined && /^\d+$/.test(count) ? Number(count) : count,
+    };
+  } else if (group === "households" && action === "seats") {
+    const known = new Set(["--owner", "--extra"]);
+    const unknown = rest.filter((arg, i) => arg.startsWith("--") && !known.has(arg) && i % 2 === 0);
+    if (unknown.length) throw new UsageError(`Unknown option ${unknown[0]}`);
+    if (rest.length !== 4) throw new UsageError("households seats takes --owner and --extra");
+    const extra = flagValue(rest, "--extra");
+    candidate = {
+      command: "households.seats",
+      identifier: flagValue(rest, "--owner"),
+      extra: extra !== undefined && /^\d+$/.test(extra) ? Number(extra) : extra,
     };
   } else if (group === "users" && (action === "set-plan" || action === "grant-role")) {
     if (rest.length !== 2) throw new UsageError(`users ${action} takes IDENTIFIER and a value`);

@@ -31,7 +31,12 @@ export type CardState =
       ownerId: string;
       /** The person whose card it is: whose contacts are shown and alerted. */
       profileId: string;
+      /** The name the card shows: a minor's first name only (DESIGN 1b.6). */
       fullName: string | null;
+      /** A child-safe card: first name only, no date of birth, the guardians' calls first. */
+      isMinor: boolean;
+      /** The person's current photo's version (its address), or null. */
+      photoVersion: string | null;
       ownerCountry: string | null;
       hasMedical: boolean;
       contacts: { name: string; channel: ContactChannel; value: string }[];
@@ -69,6 +74,8 @@ interface CardRow {
   show_contacts: boolean;
   full_name: string | null;
   country: string | null;
+  is_minor: boolean | null;
+  photo_version: string | null;
   has_medical: boolean | null;
   contact_id: string | null;
   contact_name: string | null;
@@ -83,9 +90,10 @@ interface CardRow {
  */
 const CARD_SQL = `
   select t.user_id, t.profile_id, t.is_active, t.is_lost, t.show_medical, t.show_contacts,
-         p.full_name, p.country,
+         p.full_name, p.country, p.is_minor, p.photo_version,
          (p.blood_type is not null or p.allergies is not null or p.medications is not null
-           or p.medical_notes is not null or p.date_of_birth is not null) as has_medical,
+           or p.medical_notes is not null
+           or (p.date_of_birth is not null and not p.is_minor)) as has_medical,
          c.id as contact_id, c.name as contact_name, c.channel as contact_channel,
          c.value as contact_value
     from tags t
@@ -130,7 +138,9 @@ export async function loadPublicCard(services: Services, tagId: string): Promise
     tagId,
     ownerId: row.user_id,
     profileId: row.profile_id,
-    fullName: row.full_name,
+    fullName: row.is_minor ? firstName(row.full_name) : row.full_name,
+    isMinor: Boolean(row.is_minor),
+    photoVersion: row.photo_version,
     ownerCountry: row.country,
     hasMedical: row.show_medical && Boolean(row.has_medical),
     contacts: shown.map((c) => ({
@@ -140,6 +150,11 @@ export async function loadPublicCard(services: Services, tagId: string): Promise
     })),
     contactCount: owned.length,
   };
+}
+
+/** A minor's card names them by the first word of their name only (DESIGN 1b.6). */
+export function firstName(fullName: string | null): string | null {
+  return fullName?.trim().split(/\s+/)[0] || null;
 }
 
 /**
@@ -202,7 +217,8 @@ export async function revealMedical(
     allergies: profile.allergies,
     medications: profile.medications,
     medicalNotes: profile.medicalNotes,
-    dateOfBirth: profile.dateOfBirth,
+    // A minor's date of birth is never on the card, not even after the reveal (DESIGN 1b.6).
+    dateOfBirth: profile.isMinor ? null : profile.dateOfBirth,
   };
 }
 

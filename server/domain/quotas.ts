@@ -131,6 +131,23 @@ async function lockHolder(
   return holderOf(tx, settled, true);
 }
 
+const RESOURCES: readonly Resource[] = ["alerts", "contacts", "seats", "tags"];
+
+/**
+ * Takes every resource lock of each holder (a household's id, or a user's id for an account on
+ * its own) until the transaction ends, in one fixed order so two membership changes cannot
+ * deadlock: what joining, leaving and removal do before they move an account between holders
+ * (decision 128, last bullet). A writer that read the old holder and waits here re-reads it
+ * after (`lockHolder`).
+ */
+export async function lockHolders(tx: Transaction, holderIds: string[]): Promise<void> {
+  for (const id of [...new Set(holderIds)].sort()) {
+    for (const resource of RESOURCES) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${resource}:${id}`}))`);
+    }
+  }
+}
+
 /** Seats the holder has: the plan's, plus the ones an admin added; null means no fixed limit. */
 export function seatLimit(holder: QuotaHolder): number | null {
   const seats = PLANS[holder.plan].limits.seats;
@@ -295,6 +312,17 @@ async function usageOf(executor: Executor, holder: QuotaHolder): Promise<Usage> 
       .reduce((sum, row) => sum + row.n, 0);
   }
   return used;
+}
+
+/** What the holder has sent this period and may send, per allowance, for the household page. */
+export async function allowanceUsage(executor: Executor, userId: string) {
+  const holder = await quotaHolderFor(executor, userId);
+  const used = await usageOf(executor, holder);
+  return QUOTA_KINDS.map((quota) => ({
+    quota,
+    used: used[quota],
+    limit: allowanceFor(holder.plan, quota, holder.extraSeats),
+  }));
 }
 
 /**

@@ -177,7 +177,11 @@ export async function listSafetyLog(
     .from(auditEvents)
     .leftJoin(actor, eq(actor.id, auditEvents.userId))
     .leftJoin(user, eq(user.id, auditEvents.userId))
-    .leftJoin(person, eq(person.id, auditEvents.profileId))
+    // A membership line names the member by their account, whose own profile has its id.
+    .leftJoin(
+      person,
+      eq(person.id, sql`coalesce(${auditEvents.profileId}, ${auditEvents.metadata}->>'member_id')`),
+    )
     .where(
       and(
         inArray(auditEvents.eventType, [...SAFETY_EVENT_TYPES]),

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_PATH } from "#core/photos.ts";
 
 const KB = 1024;
 
@@ -17,15 +18,15 @@ export const BODY_LIMITS = {
   api: 16 * KB,
   /** Page forms (the largest is onboarding with three contacts; decision 071). */
   form: 256 * KB,
-  // The profile photo upload (a later issue) gets its own class here, 2 MB, matched
-  // by its own path in `limitFor` below before the page forms; nothing else may
-  // take more than `form`.
+  /** A person's photo upload (decision 131), matched by its own path; nothing else takes more than `form`. */
+  photo: PHOTO_MAX_BYTES,
 } as const;
 
 /** The class a path belongs to: the first prefix that matches. */
 export function limitFor(path: string): number {
   if (path.startsWith("/webhooks/")) return BODY_LIMITS.webhook;
   if (path.startsWith("/api/") || path.startsWith("/internal/")) return BODY_LIMITS.api;
+  if (PHOTO_UPLOAD_PATH.test(path)) return BODY_LIMITS.photo;
   return BODY_LIMITS.form;
 }
 

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { limitFor } from "./body-limits.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
@@ -37,10 +38,12 @@ export function formBodiesOnly(): MiddlewareHandler {
         415,
       );
     }
-    // The size was checked by the body limit in front (body-limits.ts); this is a second guard.
+    // The size was checked by the body limit in front (body-limits.ts); this is a second guard,
+    // with the same limit per path (a photo upload takes more than a page form).
+    const limit = limitFor(c.req.path);
     const declared = Number(c.req.header("content-length") ?? "0");
-    if (declared > MAX_FORM_BYTES) return c.text("Payload Too Large", 413);
-    const body = await readAtMost(c.req.raw.clone(), MAX_FORM_BYTES).catch(() => null);
+    if (declared > limit) return c.text("Payload Too Large", 413);
+    const body = await readAtMost(c.req.raw.clone(), limit).catch(() => null);
     if (body === "too large") return c.text("Payload Too Large", 413);
     if (!body) return c.text("Bad Request: the form could not be read", 400);
     const form = await new Response(new Uint8Array(body), { headers: { "content-type": type } })

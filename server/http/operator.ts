@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
+import { HouseholdNotFoundError } from "#server/domain/households.ts";
 import { UserNotFoundError } from "#server/domain/users.ts";
 import { operatorCommandSchema, runOperatorCommand } from "#server/operator/commands.ts";
 import type { Services } from "#server/services.ts";
@@ -38,7 +39,11 @@ export function operatorRoutes(services: Services) {
       services.logger.info({ command: parsed.data.command }, "operator command run");
       return c.json({ output });
     } catch (error) {
-      if (error instanceof UserNotFoundError || error instanceof RangeError) {
+      if (
+        error instanceof UserNotFoundError ||
+        error instanceof HouseholdNotFoundError ||
+        error instanceof RangeError
+      ) {
         return c.json({ error: error.message }, 400);
       }
       throw error;

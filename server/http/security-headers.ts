@@ -31,7 +31,10 @@ export function securityHeaders(options: {
     ].join("; ");
     c.header("Content-Security-Policy", csp);
     c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    // A page whose address holds a secret (a household invitation's link) sets its own, stricter.
+    if (!c.res.headers.has("Referrer-Policy")) {
+      c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    }
     c.header("X-Frame-Options", "DENY");
     c.header("Cross-Origin-Opener-Policy", "same-origin");
     c.header(

@@ -3,8 +3,12 @@ import { PLAN_IDS } from "#core/plans.ts";
 import { PRODUCTS } from "#core/tag-ids.ts";
 import type { Config } from "#server/config.ts";
 import type { Executor } from "#server/db/client.ts";
+import { setExtraSeats } from "#server/domain/households.ts";
 import { MAX_MINT_BATCH, mintedTagsCsv, mintTags } from "#server/domain/tags.ts";
 import { grantRole, ROLES, setUserPlan } from "#server/domain/users.ts";
+
+/** The most extra seats an admin may give one household (a typo guard, not a plan limit). */
+export const MAX_EXTRA_SEATS = 100;
 
 /**
  * Operator commands, shared by the `safetap` command line (directly against the
@@ -21,6 +25,12 @@ export const operatorCommandSchema = z.discriminatedUnion("command", [
     command: z.literal("users.set-plan"),
     identifier: z.string().trim().min(1).max(255),
     plan: z.enum(PLAN_IDS),
+  }),
+  z.object({
+    command: z.literal("households.seats"),
+    /** The household's owner: email address, phone number or user id. */
+    identifier: z.string().trim().min(1).max(255),
+    extra: z.number().int().min(0).max(MAX_EXTRA_SEATS),
   }),
   z.object({
     command: z.literal("users.grant-role"),
@@ -49,6 +59,10 @@ export async function runOperatorCommand(
     case "users.set-plan": {
       const result = await setUserPlan(deps.db, command.identifier, command.plan);
       return `Plan of ${result.account} set to ${result.plan}\n`;
+    }
+    case "households.seats": {
+      const result = await setExtraSeats(deps.db, command.identifier, command.extra);
+      return `Extra seats of ${result.owner}'s household set to ${result.extraSeats}\n`;
     }
     case "users.grant-role": {
       const result = await grantRole(deps.db, command.identifier, command.role);

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import axe from "axe-core";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { runCli } from "#tests/support/processes.ts";
@@ -153,4 +154,20 @@ export async function signUpAndOnboard(
   });
   if (onboarded.status() !== 302) throw new Error(`onboarding answered ${onboarded.status()}`);
   return email;
+}
+
+/** axe-core's serious and critical findings (evaluated through the debugging protocol, CSP intact). */
+export async function seriousViolations(page: Page) {
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ["violations"],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }

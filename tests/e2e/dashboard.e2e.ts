@@ -1,5 +1,4 @@
-import axe from "axe-core";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { runCli } from "#tests/support/processes.ts";
 import {
@@ -7,6 +6,7 @@ import {
   mintTag,
   openPage,
   outbox,
+  seriousViolations,
   signUpAndOnboard,
   waitForHydration,
   waitForMessage,
@@ -282,22 +282,6 @@ describe("the dashboard's contact form", () => {
     expect(await form.getByLabel("Name").getAttribute("aria-invalid")).toBeNull();
   });
 });
-
-/** axe-core's serious and critical findings (evaluated through the debugging protocol, CSP intact). */
-async function seriousViolations(page: Page) {
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ["violations"],
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(" ")),
-    }));
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-}
 
 describe("the dashboard with its confirm steps open", () => {
   it("has no serious or critical accessibility violations", async () => {

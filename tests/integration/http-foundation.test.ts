@@ -312,6 +312,12 @@ describe("body limits", () => {
     ["operator API", "/internal/operator/run", "application/json", BODY_LIMITS.api],
     ["page form", "/auth", "application/x-www-form-urlencoded", BODY_LIMITS.form],
     ["page form (multipart)", "/contact", "multipart/form-data; boundary=x", BODY_LIMITS.form],
+    [
+      "photo upload (multipart)",
+      "/dashboard/people/someone/photo",
+      "multipart/form-data; boundary=x",
+      BODY_LIMITS.photo,
+    ],
   ] as const;
 
   it.each(classes)(

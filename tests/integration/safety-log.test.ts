@@ -8,6 +8,7 @@ import {
   moveContact,
   updateContact,
 } from "#server/domain/contacts.ts";
+import { removeMember } from "#server/domain/households.ts";
 import { addDependant, removeDependant } from "#server/domain/people.ts";
 import { saveProfile } from "#server/domain/profiles.ts";
 import { householdOf, logSafetyEvent } from "#server/domain/safety-log.ts";
@@ -117,6 +118,13 @@ beforeAll(async () => {
     { name: "Zoe", channel: "email", value: "zoe-private@example.com" },
   ]);
 
+  // Dee was in the household too, until Ana removed her.
+  const dee = await createOwner(services, { name: "Dee Departed" });
+  await services.db
+    .insert(householdMembers)
+    .values({ householdId, userId: dee.userId, role: "member" });
+  expect((await removeMember(services, ana.userId, dee.userId)).ok).toBe(true);
+
   // Cy is on his own, in no household.
   cy = await createOwner(services, { name: "Cy Stranger" });
   await addContacts(services.db, services.cipher, cy.userId, [
@@ -144,6 +152,7 @@ describe("every change that touches safety writes its line", () => {
       "You removed Max",
       "Bea Member joined the household",
       "Bea Member added contact Zoe (Email) for Bea Member",
+      "You removed Dee Departed from the household",
     ];
     for (const line of lines) expect(shown).toContain(line);
     // Newest first (the two contacts added together share their transaction's time).

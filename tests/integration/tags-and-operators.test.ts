@@ -187,8 +187,14 @@ describe("demo data (embedded default)", () => {
     expect(seen.map((person) => person.fullName)).toEqual(["Jordan Demo", "Alex Demo", "Leo Demo"]);
     for (const person of credentials.family) {
       const html = await (await app.request(new URL(person.cardUrl).pathname)).text();
-      // A child's card shows the first name only (DESIGN 1b.6).
+      // A child's card shows the first name only (DESIGN 1b.6); everyone has a photo.
+      if (person.role === "child") expect(html).not.toContain("Leo Demo");
       expect(html, person.name).toContain(person.role === "child" ? "Leo" : person.name);
+      const photo = html.match(/src="(\/photos\/[^"]+)"/)?.[1];
+      expect(photo, person.name).toBeDefined();
+      const image = await app.request(photo!);
+      expect(image.status).toBe(200);
+      expect(image.headers.get("content-type")).toMatch(/^image\//);
     }
     const [child] = await app.services.db
       .select()

@@ -8,6 +8,10 @@ export interface ActiveCardData {
   tagId: string;
   title: string;
   fullName: string | null;
+  /** A child-safe card (DESIGN 1b.6): the guardians' calls come first. */
+  isMinor: boolean;
+  /** The person's small photo's address, or null. */
+  photoSrc: string | null;
   hasMedical: boolean;
   contacts: ActiveCard["contacts"];
   canAlert: boolean;

@@ -4,13 +4,22 @@ import { buttonVariants } from "#app/components/ui/button.tsx";
 import { type CardAction, type CardActionKind, cardActions } from "#core/channels.ts";
 import type { CardContact } from "./card-data.ts";
 
-/** The contacts' links: call, text, WhatsApp or email each one (the owner shows them). */
-export function ContactsSection({ contacts }: { contacts: CardContact[] }) {
+/**
+ * The contacts' links: call, text, WhatsApp or email each one (the owner shows them). On a
+ * child's card they are the guardians, and the section comes first.
+ */
+export function ContactsSection({
+  contacts,
+  guardians = false,
+}: {
+  contacts: CardContact[];
+  guardians?: boolean;
+}) {
   const { t } = useTranslation("card");
   return (
     <section aria-labelledby="contacts-title" className="rounded-xl border bg-card p-4">
       <h2 id="contacts-title" className="text-lg font-semibold">
-        {t("contacts.title")}
+        {guardians ? t("guardians") : t("contacts.title")}
       </h2>
       {contacts.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">{t("contacts.none")}</p>

@@ -4,6 +4,7 @@ import type { NoticeData } from "#app/components/notice.tsx";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { PRODUCTS } from "#core/tag-ids.ts";
 import { batchCsv, batchQrZip, listBatches, searchTags } from "#server/domain/admin.ts";
+import { HouseholdNotFoundError, setExtraSeats } from "#server/domain/households.ts";
 import { listSalesEnquiries, salesEnquiriesCsv } from "#server/domain/sales-enquiries.ts";
 import { MAX_MINT_BATCH, mintedTagsCsv, mintTags } from "#server/domain/tags.ts";
 import { grantRole, hasRole, setUserPlan, UserNotFoundError } from "#server/domain/users.ts";
@@ -28,7 +29,7 @@ export async function adminOverview(services: Services, query: string) {
   };
 }
 
-/** Sets a plan or grants a role, validated like the `safetap` command line's; the notice says how it went. */
+/** Sets a plan, grants a role or sets a household's extra seats, validated like the `safetap` command line's; the notice says how it went. */
 export async function applyUserCommand(
   services: Services,
   form: FormData,
@@ -38,14 +39,22 @@ export async function applyUserCommand(
     notice: { tone: "error", title } as NoticeData,
     status,
   });
+  const intent = form.get("intent");
+  const extra = String(form.get("extra") ?? "");
   const candidate =
-    form.get("intent") === "setPlan"
+    intent === "setPlan"
       ? { command: "users.set-plan", identifier: form.get("identifier"), plan: form.get("plan") }
-      : {
-          command: "users.grant-role",
-          identifier: form.get("identifier"),
-          role: form.get("role"),
-        };
+      : intent === "setSeats"
+        ? {
+            command: "households.seats",
+            identifier: form.get("identifier"),
+            extra: /^\d{1,4}$/.test(extra) ? Number(extra) : extra,
+          }
+        : {
+            command: "users.grant-role",
+            identifier: form.get("identifier"),
+            role: form.get("role"),
+          };
   const parsed = operatorCommandSchema.safeParse(candidate);
   if (!parsed.success) return refused("admin:users.invalid", 400);
   try {
@@ -59,6 +68,14 @@ export async function applyUserCommand(
         values: { email: result.account, plan: result.plan },
       });
     }
+    if (command.command === "households.seats") {
+      const result = await setExtraSeats(services.db, command.identifier, command.extra);
+      return ok({
+        tone: "success",
+        title: "admin:households.seatsSet",
+        values: { owner: result.owner, count: result.extraSeats },
+      });
+    }
     const result = await grantRole(services.db, command.identifier, command.role);
     return ok({
       tone: "success",
@@ -67,6 +84,7 @@ export async function applyUserCommand(
     });
   } catch (error) {
     if (error instanceof UserNotFoundError) return refused("admin:users.notFound", 404);
+    if (error instanceof HouseholdNotFoundError) return refused("admin:households.notFound", 404);
     throw error;
   }
 }

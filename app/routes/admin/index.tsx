@@ -161,6 +161,40 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                 </Button>
               </div>
             </Form>
+            <Form
+              method="post"
+              className="grid gap-3 sm:grid-cols-[1fr_8rem_auto]"
+              data-testid="household-seats"
+            >
+              <div className="space-y-1">
+                <Label htmlFor={`${id}-seats-owner`}>{t("households.owner")}</Label>
+                <Input id={`${id}-seats-owner`} name="identifier" required />
+              </div>
+              <div className="space-y-1">
+                <Label htmlFor={`${id}-seats-extra`}>{t("households.extra")}</Label>
+                <Input
+                  id={`${id}-seats-extra`}
+                  name="extra"
+                  type="number"
+                  min={0}
+                  max={100}
+                  defaultValue={0}
+                  required
+                />
+              </div>
+              <div className="flex items-end">
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="setSeats"
+                  variant="outline"
+                  disabled={busy}
+                >
+                  {t("households.submit")}
+                </Button>
+              </div>
+            </Form>
+            <p className="text-xs text-muted-foreground">{t("households.note")}</p>
           </CardContent>
         </Card>
       </div>

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { ActiveCardData, CardActionResult } from "#app/components/card/card-data.ts";
 import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { countryFromAcceptLanguage, emergencyNumberFor } from "#core/emergency-numbers.ts";
+import { photoPath } from "#core/photos.ts";
 import { normaliseTagId } from "#core/tag-ids.ts";
 import { notifyOwnerTagFound } from "#server/domain/found-tag.ts";
 import {
@@ -72,6 +73,8 @@ export async function loadCardPage({ params, request, context }: Route.LoaderArg
     tagId,
     title: `${t("card:title")} · ${card.fullName || t("card:personInNeed")}`,
     fullName: card.fullName,
+    isMinor: card.isMinor,
+    photoSrc: card.photoVersion ? photoPath(card.profileId, card.photoVersion, "small") : null,
     hasMedical: card.hasMedical,
     contacts: card.contacts,
     canAlert: card.contactCount > 0,

@@ -82,11 +82,17 @@ function ActiveCard({
         <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide">
           <HeartPulse className="size-4" aria-hidden="true" /> {t("title")}
         </p>
-        <h1 className="mt-1 text-3xl font-bold" data-testid="card-name">
-          {card.fullName || t("personInNeed")}
-        </h1>
+        <div className="mt-1 flex items-center gap-3">
+          {card.photoSrc ? <CardPhoto src={card.photoSrc} name={card.fullName} /> : null}
+          <h1 className="min-w-0 text-3xl font-bold" data-testid="card-name">
+            {card.fullName || t("personInNeed")}
+          </h1>
+        </div>
         <p className="mt-2 text-sm opacity-90">{t("intro")}</p>
       </header>
+
+      {/* A child's card puts the guardians' calls first (DESIGN 1b.6). */}
+      {card.isMinor ? <ContactsSection contacts={card.contacts} guardians /> : null}
 
       <AlertSection
         card={card}
@@ -98,7 +104,7 @@ function ActiveCard({
 
       <OfflineBanner />
 
-      <ContactsSection contacts={card.contacts} />
+      {card.isMinor ? null : <ContactsSection contacts={card.contacts} />}
       {card.hasMedical ? <MedicalSection actionData={actionData} /> : null}
 
       <LocateButton onLocate={emergency.locate} />
@@ -109,5 +115,26 @@ function ActiveCard({
         </Link>
       </footer>
     </main>
+  );
+}
+
+/**
+ * The person's small photo beside their name: its box is fixed by width and height, so
+ * nothing moves when it arrives, and it is fetched after the page's text (decision 131).
+ */
+function CardPhoto({ src, name }: { src: string; name: string | null }) {
+  const { t } = useTranslation("card");
+  return (
+    <img
+      src={src}
+      width={64}
+      height={64}
+      alt={name ? t("photoAlt", { name }) : ""}
+      loading="eager"
+      decoding="async"
+      fetchPriority="low"
+      className="size-16 shrink-0 rounded-full border-2 border-primary-foreground/70 bg-primary-foreground/20 object-cover"
+      data-testid="card-photo"
+    />
   );
 }

@@ -4,6 +4,7 @@ import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { takeNotice } from "#app/lib/notices.server.ts";
 import { listRecentAlerts } from "#server/alerts/history.ts";
 import { contactsAfterPlanChange, listContacts } from "#server/domain/contacts.ts";
+import { showsHousehold } from "#server/domain/households.ts";
 import { getProfile } from "#server/domain/profiles.ts";
 import { contactLimitFor } from "#server/domain/quotas.ts";
 import { listUserTags } from "#server/domain/tags.ts";
@@ -20,12 +21,13 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   const profile = await getProfile(db, cipher, user.id);
   if (!profile?.onboardingCompleted) throw redirect("/onboarding");
   const url = new URL(request.url);
-  const [contacts, tags, alerts, roles, contactLimit] = await Promise.all([
+  const [contacts, tags, alerts, roles, contactLimit, household] = await Promise.all([
     listContacts(db, cipher, user.id),
     listUserTags(db, user.id),
     listRecentAlerts(context.services, user.id),
     rolesOf(db, user.id),
     contactLimitFor(db, user.id),
+    showsHousehold(db, user.id),
   ]);
   const t = requestTranslator(request);
   const isPhoneAccount = user.email.endsWith("@phone.safetap.invalid");
@@ -37,6 +39,8 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       profile.fullName ||
       (isPhoneAccount ? ((user as { phoneNumber?: string | null }).phoneNumber ?? "") : user.email),
     profile: {
+      id: profile.id,
+      photoVersion: profile.photoVersion,
       fullName: profile.fullName,
       language: profile.language,
       country: profile.country,
@@ -73,6 +77,8 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
         ? await contactsAfterPlanChange(db, user.id, "free")
         : null,
     tab: url.searchParams.get("tab"),
+    /** Links the household page: in a household, or on the Family plan. */
+    household,
   };
   return arrival ? data(page, { headers: arrival.headers }) : page;
 }

@@ -10,6 +10,7 @@ import {
   ShieldCheck,
   Siren,
   UserRound,
+  Users,
 } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +21,7 @@ import { PlanCard } from "#app/components/dashboard/plan-card.tsx";
 import { RecentAlerts } from "#app/components/dashboard/recent-alerts.tsx";
 import { TagsCard } from "#app/components/dashboard/tags-card.tsx";
 import { Notice, useArrivalNotice } from "#app/components/notice.tsx";
+import { PhotoField } from "#app/components/people/photo-field.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -104,7 +106,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               <Pencil aria-hidden="true" /> {t("actions.editProfile")}
             </Link>
           </CardHeader>
-          <CardContent>
+          <CardContent className="grid gap-6">
+            <PhotoField
+              profileId={profile.id}
+              photoVersion={profile.photoVersion}
+              name={profile.fullName ?? ""}
+            />
             <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               <ProfileRow label={t("onboarding.fullName")} value={profile.fullName} />
               <ProfileRow
@@ -151,6 +158,15 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             <Link to="/sos" className={buttonVariants({ variant: "destructive" })}>
               <Siren aria-hidden="true" /> {t("actions.sos")}
             </Link>
+            {loaderData.household ? (
+              <Link
+                to="/dashboard/household"
+                className={buttonVariants({ variant: "outline" })}
+                data-testid="household-link"
+              >
+                <Users aria-hidden="true" /> {t("actions.household")}
+              </Link>
+            ) : null}
             <Link to="/pricing" className={buttonVariants({ variant: "outline" })}>
               <CreditCard aria-hidden="true" /> {t("actions.managePlan")}
             </Link>

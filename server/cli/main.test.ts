@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { parseCommand } from "./main.ts";
+
+describe("safetap households seats", () => {
+  it("reads --owner and --extra in either order", () => {
+    expect(parseCommand(["households", "seats", "--owner", "a@b.co", "--extra", "2"])).toEqual({
+      command: "households.seats",
+      identifier: "a@b.co",
+      extra: 2,
+    });
+    expect(
+      parseCommand(["households", "seats", "--extra", "0", "--owner", "+447700900123"]),
+    ).toEqual({ command: "households.seats", identifier: "+447700900123", extra: 0 });
+  });
+
+  it.each([
+    [["households", "seats", "--owner", "a@b.co"], "households seats takes --owner and --extra"],
+    [["households", "seats", "--owner", "a@b.co", "--extra", "two"], "extra"],
+    [["households", "seats", "--owner", "a@b.co", "--extra", "-1"], "extra"],
+    [["households", "seats", "--owner", "a@b.co", "--extra", "101"], "extra"],
+    [["households", "seats", "--owner", "a@b.co", "--seats", "1"], "Unknown option --seats"],
+  ])("refuses %j", (argv, message) => {
+    expect(() => parseCommand(argv)).toThrow(message);
+  });
+});
