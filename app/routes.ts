@@ -28,6 +28,7 @@ export default [
     route("sign-out", "routes/account/sign-out.ts"),
     route("onboarding", "routes/account/onboarding.tsx"),
     route("dashboard", "routes/account/dashboard/index.tsx"),
+    route("dashboard/log", "routes/account/dashboard/log.tsx"),
     route("dashboard/household", "routes/account/dashboard/household.tsx"),
     route("household/join/:token", "routes/account/household/join.tsx"),
     route("dashboard/history", "routes/account/dashboard/history.tsx"),

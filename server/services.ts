@@ -77,7 +77,8 @@ export function createServices(deps: {
     config.redisUrl ? redisRateLimiter(config.redisUrl) : databaseRateLimiter(database.db),
     logger,
   );
-  return {
+  const cipher = createFieldCipher(config.dataEncryptionKey);
+  const services: Services = {
     config,
     logger,
     database,
@@ -90,7 +91,14 @@ export function createServices(deps: {
       adapters: providerAdapters(config),
     }),
     limiter,
-    scans: createScanRecorder({ db: database.db, logger }),
-    cipher: createFieldCipher(config.dataEncryptionKey),
+    scans: createScanRecorder({
+      db: database.db,
+      logger,
+      cipher,
+      // Scan notices wait in the outbox; the dispatcher, once started, sends them.
+      nudge: () => services.dispatcher?.nudge(),
+    }),
+    cipher,
   };
+  return services;
 }

@@ -6,7 +6,7 @@ import type { DeliveryReceipt, OutgoingMessage, Reconciliation } from "#server/d
 import type { Services } from "#server/services.ts";
 import { composeAlertMessage, timeZoneForCountry } from "./compose.ts";
 import { escalateAlert } from "./escalation.ts";
-import { composeNotice, isNoticePayload, openNotice } from "./notices.ts";
+import { composeNotice, isNoticePayload, NOTICE_KINDS, openNotice } from "./notices.ts";
 import { spendBreaker } from "./spend-breaker.ts";
 import { alertTokens } from "./tokens.ts";
 
@@ -65,6 +65,8 @@ export function createDispatcher(
    * claimed at once would sit leased behind a slow provider, and after a crash
    * every row of it would wait out the lease. `attempts` grows with each claim
    * and fences the outcome: a sender whose lease was taken over records nothing.
+   * Alerts and escalations go before notices (DESIGN 1b.3): a burst of scan notices never
+   * delays an emergency.
    */
   async function claim(): Promise<Claimed | null> {
     const result = await db.execute(sql`
@@ -74,7 +76,10 @@ export function createDispatcher(
         select id from alert_deliveries
         where (status = 'pending' and next_attempt_at <= now())
            or (status = 'sending' and locked_until < now())
-        order by next_attempt_at
+        order by kind in (${sql.join(
+          NOTICE_KINDS.map((kind) => sql`${kind}`),
+          sql`, `,
+        )}), next_attempt_at
         limit 1
         for update skip locked)
       returning *`);

@@ -8,6 +8,7 @@ import type { Executor } from "#server/db/client.ts";
 import { contacts, profiles } from "#server/db/schema.ts";
 import { ensureOwnProfile } from "./people.ts";
 import { contactQuota } from "./quotas.ts";
+import { logSafetyEvent } from "./safety-log.ts";
 
 export interface ContactData {
   id: string;
@@ -128,12 +129,13 @@ async function orderedIds(tx: Executor, profileId: string) {
 export async function deleteContact(db: Executor, profileId: string, contactId: string) {
   return db.transaction(async (tx) => {
     await lockContacts(tx, profileId);
-    const removed = await tx
+    const [removed] = await tx
       .delete(contacts)
       .where(and(eq(contacts.id, contactId), eq(contacts.profileId, profileId)))
-      .returning({ id: contacts.id });
-    if (removed.length === 0) return false;
+      .returning({ accountId: contacts.userId, name: contacts.name, channel: contacts.channel });
+    if (!removed) return false;
     await renumber(tx, await orderedIds(tx, profileId));
+    await logContactEvent(tx, "contact_removed", profileId, removed);
     return true;
   });
 }
@@ -153,6 +155,11 @@ export async function moveContact(
     if (from === -1 || to < 0 || to >= ids.length) return false;
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
     await renumber(tx, ids);
+    const [moved] = await tx
+      .select({ accountId: contacts.userId, name: contacts.name, channel: contacts.channel })
+      .from(contacts)
+      .where(eq(contacts.id, contactId));
+    await logContactEvent(tx, "contacts_reordered", profileId, moved!, { direction });
     return true;
   });
 }
@@ -165,16 +172,55 @@ export async function updateContact(
   contactId: string,
   input: ContactInput,
 ) {
-  const changed = await db
-    .update(contacts)
-    .set({
-      name: input.name,
-      channel: input.channel,
-      value: cipher.encrypt(input.value, contextOf(contactId)),
-    })
-    .where(and(eq(contacts.id, contactId), eq(contacts.profileId, profileId)))
-    .returning({ id: contacts.id });
-  return changed.length > 0;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: contacts.name, channel: contacts.channel, value: contacts.value })
+      .from(contacts)
+      .where(and(eq(contacts.id, contactId), eq(contacts.profileId, profileId)))
+      .for("update");
+    if (!before) return false;
+    const [changed] = await tx
+      .update(contacts)
+      .set({
+        name: input.name,
+        channel: input.channel,
+        value: cipher.encrypt(input.value, contextOf(contactId)),
+      })
+      .where(eq(contacts.id, contactId))
+      .returning({ accountId: contacts.userId, name: contacts.name, channel: contacts.channel });
+    // Which parts changed, by name: the address itself never reaches the log.
+    const fields = [
+      before.name !== input.name && "name",
+      before.channel !== input.channel && "channel",
+      cipher.decrypt(before.value, contextOf(contactId)) !== input.value && "address",
+    ].filter(Boolean);
+    if (fields.length) {
+      await logContactEvent(tx, "contact_updated", profileId, changed!, {
+        fields: fields.join(","),
+        ...(before.name !== input.name ? { was: before.name } : {}),
+      });
+    }
+    return true;
+  });
+}
+
+/**
+ * A contact change in the safety log: done by the account managing the person (only it may
+ * change their contacts), naming the contact and its channel, never its address.
+ */
+function logContactEvent(
+  tx: Executor,
+  type: "contact_added" | "contact_updated" | "contact_removed" | "contacts_reordered",
+  profileId: string,
+  contact: { accountId: string; name: string; channel: string },
+  details: Record<string, string> = {},
+) {
+  return logSafetyEvent(tx, {
+    type,
+    userId: contact.accountId,
+    profileId,
+    metadata: { contact: contact.name, channel: contact.channel, ...details },
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -228,6 +274,9 @@ export async function addContacts(
           { ...input, priority: count + index + 1 },
         ),
       );
+    }
+    for (const contact of added) {
+      await logContactEvent(tx, "contact_added", profileId, { accountId, ...contact });
     }
     return { ok: true, contacts: added };
   });

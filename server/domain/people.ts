@@ -12,8 +12,9 @@ import type { Executor } from "#server/db/client.ts";
 import { householdMembers, households, profiles, tags } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { recordAudit } from "./audit.ts";
-import { type ProfileInput, profileValues } from "./profiles.ts";
+import { getProfile, type ProfileInput, profileValues } from "./profiles.ts";
 import { seatQuota } from "./quotas.ts";
+import { logProfileChanges } from "./safety-log.ts";
 
 /** Creates the account's own profile row if it has none yet (it is made on first need). */
 export async function ensureOwnProfile(executor: Executor, userId: string): Promise<void> {
@@ -189,6 +190,7 @@ export async function saveDependantProfile(
   profileId: string,
   input: ProfileInput,
 ): Promise<boolean> {
+  const before = await getProfile(db, cipher, profileId);
   const changed = await db
     .update(profiles)
     .set(profileValues(cipher, profileId, input))
@@ -200,7 +202,10 @@ export async function saveDependantProfile(
       ),
     )
     .returning({ id: profiles.id });
-  return changed.length > 0;
+  if (changed.length === 0) return false;
+  // The safety log (decision 134) names the fields that changed, as for the account's own.
+  await logProfileChanges(db, { userId: accountId, profileId, before, input });
+  return true;
 }
 
 /**
@@ -216,7 +221,7 @@ export async function removeDependant(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: profiles.id })
+      .select({ id: profiles.id, fullName: profiles.fullName })
       .from(profiles)
       .where(
         and(
@@ -238,6 +243,8 @@ export async function removeDependant(
       userId: accountId,
       profileId,
       householdId: scope.householdId,
+      // The profile is gone: the safety log names them from here.
+      metadata: { person: row.fullName },
     });
     return true;
   });

@@ -5,6 +5,7 @@ import type { MedicalRecordFields } from "#core/validation.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
 import { profiles } from "#server/db/schema.ts";
+import { logProfileChanges } from "./safety-log.ts";
 
 export type { AdvanceDirective };
 
@@ -173,8 +174,9 @@ export function profileValues(
 }
 
 /**
- * Creates or updates the signed-in user's own profile; only given fields change. Dependants
- * are written through server/domain/people.ts.
+ * Creates or updates the signed-in user's own profile; only given fields change, and the safety
+ * log names the ones that did (decision 134). Dependants are written through
+ * server/domain/people.ts.
  */
 export async function saveProfile(
   db: Executor,
@@ -183,10 +185,15 @@ export async function saveProfile(
   input: ProfileInput,
 ): Promise<void> {
   const values = profileValues(cipher, userId, input);
-  await db
-    .insert(profiles)
-    .values({ id: userId, accountId: userId, ...values })
-    .onConflictDoUpdate({ target: profiles.id, set: values });
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(profiles).where(eq(profiles.id, userId)).for("update");
+    const before = row ? decryptProfile(cipher, row) : null;
+    await tx
+      .insert(profiles)
+      .values({ id: userId, accountId: userId, ...values })
+      .onConflictDoUpdate({ target: profiles.id, set: values });
+    await logProfileChanges(tx, { userId, profileId: userId, before, input });
+  });
 }
 
 /**

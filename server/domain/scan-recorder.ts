@@ -1,8 +1,10 @@
 import { inArray } from "drizzle-orm";
+import type { FieldCipher } from "#server/crypto.ts";
 import type { Database } from "#server/db/client.ts";
 import { auditEvents, tags, tagViewLogs } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { cleanMetadata } from "./audit.ts";
+import { queueScanNotices } from "./scan-notices.ts";
 
 export interface Scan {
   tagId: string;
@@ -24,12 +26,14 @@ export interface ScanRecorder {
  * are written in batches: one transaction of three statements per interval
  * instead of three writes per view. A card view never waits for them; a crash
  * loses at most one interval of scan records, never an alert (decision 017).
+ * After each batch, the scan notices it calls for are queued (decision 134) and
+ * `nudge` asks the dispatcher to send them.
  */
 export function createScanRecorder(
-  deps: { db: Database; logger: Logger },
+  deps: { db: Database; logger: Logger; cipher: FieldCipher; nudge?: () => void },
   options: { intervalMs?: number; maxBatch?: number; backlogLimit?: number } = {},
 ): ScanRecorder {
-  const { db, logger } = deps;
+  const { db, logger, cipher } = deps;
   const intervalMs = options.intervalMs ?? 250;
   const maxBatch = options.maxBatch ?? 500;
   /** Beyond this many waiting scans (the database is down), new ones are dropped. */
@@ -60,6 +64,11 @@ export function createScanRecorder(
       });
     } catch (error) {
       logger.error({ err: error, scans: batch.length }, "recording scans failed");
+    }
+    try {
+      if ((await queueScanNotices({ db, cipher, logger }, batch)) > 0) deps.nudge?.();
+    } catch (error) {
+      logger.error({ err: error, scans: batch.length }, "scan notices failed");
     }
   }
 

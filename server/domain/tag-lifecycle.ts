@@ -6,6 +6,7 @@ import { type AuditEventType, recordAudit } from "./audit.ts";
 import { managedPerson } from "./people.ts";
 import { normaliseTagId } from "./public-card.ts";
 import { tagQuota } from "./quotas.ts";
+import { householdOf, logSafetyEvent } from "./safety-log.ts";
 import { activationTokenHasher } from "./tag-ids.ts";
 
 /**
@@ -109,6 +110,7 @@ export async function claimTag(
       type: "tag_claimed",
       userId: input.userId,
       profileId: person.profileId,
+      householdId: quota.holder.kind === "household" ? quota.holder.id : null,
       clientAddress: input.clientAddress,
       metadata: { tag_id: tagId },
     });
@@ -131,6 +133,11 @@ async function changeOwnTag(
   clientAddress: string,
   change: TagChange,
 ) {
+  // The person the tag showed, read before an unlink clears it: their log keeps the line.
+  const [before] = await services.db
+    .select({ profileId: tags.profileId })
+    .from(tags)
+    .where(and(eq(tags.id, tagId), eq(tags.userId, userId)));
   const changed = await services.db
     .update(tags)
     .set(change.set)
@@ -140,6 +147,8 @@ async function changeOwnTag(
     await recordAudit(services.db, services.logger, {
       type: change.audit,
       userId,
+      profileId: before?.profileId ?? null,
+      householdId: await householdOf(services.db, userId),
       clientAddress,
       metadata: { tag_id: tagId },
     });
@@ -195,19 +204,71 @@ export function unlinkTag(
   });
 }
 
-/** What the public card shows, per tag, set by its owner only. */
+/**
+ * What the public card shows, per tag, set by its owner only. The safety log names what changed
+ * ("medical_hidden", "contacts_shown").
+ */
 export async function setTagVisibility(
   services: Services,
   userId: string,
   tagId: string,
   visibility: { showMedical: boolean; showContacts: boolean },
 ) {
-  const changed = await services.db
-    .update(tags)
-    .set(visibility)
-    .where(and(eq(tags.id, tagId), eq(tags.userId, userId)))
-    .returning({ id: tags.id });
-  return changed.length > 0;
+  return services.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        profileId: tags.profileId,
+        showMedical: tags.showMedical,
+        showContacts: tags.showContacts,
+      })
+      .from(tags)
+      .where(and(eq(tags.id, tagId), eq(tags.userId, userId)))
+      .for("update");
+    if (!before) return false;
+    await tx.update(tags).set(visibility).where(eq(tags.id, tagId));
+    const shown = (on: boolean) => (on ? "shown" : "hidden");
+    const changes = [
+      before.showMedical !== visibility.showMedical && `medical_${shown(visibility.showMedical)}`,
+      before.showContacts !== visibility.showContacts &&
+        `contacts_${shown(visibility.showContacts)}`,
+    ].filter(Boolean);
+    if (changes.length) {
+      await logSafetyEvent(tx, {
+        type: "card_visibility_changed",
+        userId,
+        profileId: before.profileId,
+        metadata: { tag_id: tagId, changes: changes.join(",") },
+      });
+    }
+    return true;
+  });
+}
+
+/**
+ * Scan notices for one tag, set by its owner: on or off from now on (a tag never set follows
+ * Lost mode, decision 134). False when the tag is not theirs.
+ */
+export async function setScanNotices(
+  services: Services,
+  userId: string,
+  tagId: string,
+  on: boolean,
+) {
+  return services.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(tags)
+      .set({ notifyOnScan: on })
+      .where(and(eq(tags.id, tagId), eq(tags.userId, userId)))
+      .returning({ profileId: tags.profileId });
+    if (!changed) return false;
+    await logSafetyEvent(tx, {
+      type: "scan_notice_changed",
+      userId,
+      profileId: changed.profileId,
+      metadata: { tag_id: tagId, notices: on ? "on" : "off" },
+    });
+    return true;
+  });
 }
 
 /** The owner's tag, if it is theirs and can send a test alert (active, not lost). */

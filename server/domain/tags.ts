@@ -77,6 +77,7 @@ const TAG_FIELDS = {
   isLost: tags.isLost,
   showMedical: tags.showMedical,
   showContacts: tags.showContacts,
+  notifyOnScan: tags.notifyOnScan,
   linkedAt: tags.linkedAt,
   lastScannedAt: tags.lastScannedAt,
 };

@@ -22,6 +22,19 @@ export class UserNotFoundError extends Error {
 /** Phone-only accounts carry a placeholder address that can never receive mail (server/auth/flows.ts). */
 const PHONE_ACCOUNT_DOMAIN = "@phone.safetap.invalid";
 
+/**
+ * Where the account itself is told things: its email, or its phone by SMS for a phone-only
+ * account (whose address is a placeholder that can never receive mail).
+ */
+export function accountDestination(
+  email: string,
+  phoneNumber: string | null,
+): { channel: "email" | "sms"; address: string } {
+  return email.endsWith(PHONE_ACCOUNT_DOMAIN) && phoneNumber
+    ? { channel: "sms", address: phoneNumber }
+    : { channel: "email", address: email };
+}
+
 /** How operators see an account: its phone number for phone-only accounts, else its email. */
 export function accountLabel(email: string | null, phoneNumber: string | null): string {
   if (!email) return phoneNumber ?? "";

@@ -1,4 +1,4 @@
-import { Download, ExternalLink, QrCode, SearchCheck } from "lucide-react";
+import { Bell, BellOff, Download, ExternalLink, QrCode, SearchCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { Notice, type NoticeData } from "#app/components/notice.tsx";
@@ -18,6 +18,8 @@ export interface DashboardTag {
   isLost: boolean;
   showMedical: boolean;
   showContacts: boolean;
+  /** Scan notices as the owner set them; null follows Lost mode. */
+  notifyOnScan: boolean | null;
   lastScannedAt: string | null;
 }
 
@@ -182,6 +184,7 @@ export function TagsCard({
                           {t("tags.save")}
                         </Button>
                       </Form>
+                      <ScanNoticesToggle tag={tag} busy={busy} />
                       {usable ? (
                         <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
                           <PersonField />
@@ -250,5 +253,44 @@ export function TagsCard({
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Scan notices for one tag: whether the owner hears of each scan (at most one message per 10
+ * minutes), and the button that turns them the other way. A tag never set follows Lost mode.
+ */
+function ScanNoticesToggle({ tag, busy }: { tag: DashboardTag; busy: boolean }) {
+  const { t } = useTranslation("account");
+  const on = tag.notifyOnScan ?? tag.isLost;
+  const Icon = on ? Bell : BellOff;
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm"
+      data-testid="scan-notices"
+    >
+      <PersonField />
+      <input type="hidden" name="tagId" value={tag.id} />
+      <input type="hidden" name="notify" value={on ? "off" : "on"} />
+      <span className="flex items-center gap-2">
+        <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+        {on ? t("tags.scanNoticesOn") : t("tags.scanNoticesOff")}
+        {tag.notifyOnScan === null ? (
+          <span className="text-xs text-muted-foreground">{t("tags.scanNoticesLostDefault")}</span>
+        ) : null}
+      </span>
+      <Button
+        type="submit"
+        name="intent"
+        value="scanNotices"
+        variant="ghost"
+        size="sm"
+        disabled={busy}
+      >
+        {on ? t("tags.scanNoticesTurnOff") : t("tags.scanNoticesTurnOn")}
+      </Button>
+    </Form>
   );
 }

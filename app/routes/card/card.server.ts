@@ -43,6 +43,10 @@ export async function loadCardPage({ params, request, context }: Route.LoaderArg
   }
   if (card.state === "unclaimed") throw redirect(`/claim/${encodeURIComponent(tagId)}`);
   if (card.state === "deactivated") {
+    // A lost tag's scan is what its owner most wants to hear of (scan notices, decision 134).
+    if (countsAsScan(request)) {
+      recordScan(services, { tagId, ownerId: card.ownerId }, context.clientAddress);
+    }
     return {
       state: "deactivated" as const,
       tagId,

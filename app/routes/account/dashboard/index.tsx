@@ -1,5 +1,6 @@
 import {
   CreditCard,
+  History,
   LifeBuoy,
   LogOut,
   Pencil,
@@ -255,6 +256,9 @@ function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
             ) : null}
             <Link to="/pricing" className={buttonVariants({ variant: "outline" })}>
               <CreditCard aria-hidden="true" /> {t("actions.managePlan")}
+            </Link>
+            <Link to="/dashboard/log" className={buttonVariants({ variant: "outline" })}>
+              <History aria-hidden="true" /> {t("actions.safetyLog")}
             </Link>
             <Link to="/support" className={buttonVariants({ variant: "outline" })}>
               <LifeBuoy aria-hidden="true" /> {t("actions.support")}

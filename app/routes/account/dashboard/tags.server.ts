@@ -10,12 +10,20 @@ import {
   findAlertableTag,
   markTagFound,
   markTagLost,
+  setScanNotices,
   setTagVisibility,
   unlinkTag,
 } from "#server/domain/tag-lifecycle.ts";
 import { formPerson } from "./people.server.ts";
 
-export const TAG_INTENTS = new Set(["markLost", "found", "unlink", "testAlert", "visibility"]);
+export const TAG_INTENTS = new Set([
+  "markLost",
+  "found",
+  "unlink",
+  "testAlert",
+  "visibility",
+  "scanNotices",
+]);
 
 /** Mark Lost and Unlink act only on the second, confirming submit (`confirm=yes`). */
 const CONFIRMED = new Set(["markLost", "unlink"]);
@@ -90,6 +98,12 @@ export async function handleTagAction(
         }));
       return saved
         ? reply(notice("success", "saved"))
+        : reply(notice("error", "saveFailed", "notYours"));
+    }
+    case "scanNotices": {
+      const on = form.get("notify") === "on";
+      return ours && (await setScanNotices(services, userId, tagId, on))
+        ? reply(notice("success", on ? "scanNoticesOnDone" : "scanNoticesOffDone"))
         : reply(notice("error", "saveFailed", "notYours"));
     }
     default: {
