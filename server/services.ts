@@ -1,7 +1,10 @@
 import type { Channel } from "#core/channels.ts";
 import type { Dispatcher } from "#server/alerts/dispatcher.ts";
 import { type Auth, createAuth } from "#server/auth/auth.ts";
-import { type DatabaseHandle, openPglite, openPostgres } from "#server/db/client.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
+
+export { openDatabase } from "#server/db/client.ts";
+
 import { createMessenger, type Messenger } from "#server/delivery/messenger.ts";
 import { smtpAdapter } from "#server/delivery/smtp.ts";
 import { twilioAdapter } from "#server/delivery/twilio.ts";
@@ -39,16 +42,6 @@ export interface Services {
   operatorToken?: string;
   /** Sends alert deliveries; absent in processes that do not dispatch (the command line). */
   dispatcher?: Dispatcher;
-}
-
-export async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
-  if (config.database.kind === "postgres") {
-    return openPostgres(config.database.url, {
-      poolSize: config.database.poolSize,
-      onPoolError: (error) => logger.warn({ err: error }, "database connection lost; reconnecting"),
-    });
-  }
-  return openPglite(config.database.dataDir);
 }
 
 /** The configured provider of each channel; none means the dev outbox. */

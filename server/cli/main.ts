@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "#server/config.ts";
-import { DatabaseLockedError, embeddedLockHolder } from "#server/db/client.ts";
+import { DatabaseLockedError, embeddedLockHolder, openDatabase } from "#server/db/client.ts";
 import { UserNotFoundError } from "#server/domain/users.ts";
 import { createLogger } from "#server/logger.ts";
 import {
@@ -9,7 +9,6 @@ import {
   operatorCommandSchema,
   runOperatorCommand,
 } from "#server/operator/commands.ts";
-import { openDatabase } from "#server/services.ts";
 
 export const USAGE = `Usage: safetap <command>
 

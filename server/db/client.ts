@@ -8,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { Config } from "#server/config.ts";
+import type { Logger } from "#server/logger.ts";
 import { migrationsFolder } from "#server/paths.ts";
 import * as schema from "./schema.ts";
 
@@ -206,4 +208,22 @@ export async function openPostgres(
     ),
     close: () => pool.end(),
   };
+}
+
+/**
+ * The configured database: PostgreSQL when DATABASE_URL is set, else the embedded one in
+ * DATA_DIR. Here rather than beside the services so that the `safetap` command opens it without
+ * loading the whole server.
+ */
+export async function openDatabase(
+  config: Pick<Config, "database">,
+  logger: Pick<Logger, "warn">,
+): Promise<DatabaseHandle> {
+  if (config.database.kind === "postgres") {
+    return openPostgres(config.database.url, {
+      poolSize: config.database.poolSize,
+      onPoolError: (error) => logger.warn({ err: error }, "database connection lost; reconnecting"),
+    });
+  }
+  return openPglite(config.database.dataDir);
 }

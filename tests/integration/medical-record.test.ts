@@ -53,8 +53,19 @@ async function postEdit(client: Client, entries: [string, string][]) {
   });
 }
 
+/**
+ * Events written before a test's own saves (the fixture's profile save is in the safety log too,
+ * decision 134): `auditOf` leaves them out.
+ */
+const earlier = new Set<string>();
+
 async function ownerWithRecord() {
   const owner = await createOwner(app.services, { name: "Rita Record" });
+  const written = await app.services.db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(eq(auditEvents.userId, owner.userId));
+  for (const { id } of written) earlier.add(id);
   const client = await signIn(app, owner.email);
   const saved = await postEdit(client, RECORD);
   expect(saved.headers.get("location")).toBe("/dashboard");
@@ -64,11 +75,13 @@ async function ownerWithRecord() {
 const rawRow = async (id: string) =>
   (await app.services.db.select().from(profiles).where(eq(profiles.id, id)))[0]!;
 
-const auditOf = (userId: string, type: "medical_updated" | "medical_confirmed") =>
-  app.services.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.userId, userId), eq(auditEvents.eventType, type)));
+const auditOf = async (userId: string, type: "medical_updated" | "medical_confirmed") =>
+  (
+    await app.services.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.userId, userId), eq(auditEvents.eventType, type)))
+  ).filter((event) => !earlier.has(event.id));
 
 const confirmedAt = (id: string, daysAgo: number) =>
   app.services.db
