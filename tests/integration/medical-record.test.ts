@@ -2,7 +2,9 @@ import { gunzipSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, profiles } from "#server/db/schema.ts";
+import { addDependant } from "#server/domain/people.ts";
 import { getProfile } from "#server/domain/profiles.ts";
+import { setUserPlan } from "#server/domain/users.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
 import { createOwner } from "#tests/support/fixtures.ts";
 import { type Client, signIn } from "#tests/support/http-client.ts";
@@ -378,6 +380,23 @@ describe("the dashboard asks for a review after six months", () => {
     const never = await (await client.get("/dashboard")).text();
     expect(never).toContain("Medical record not confirmed yet");
     expect(never).toContain('data-testid="medical-review"');
+  });
+
+  it("a dependant's stale record: the prompt's review opens that person's edit, not the account's", async () => {
+    const { owner, client } = await ownerWithRecord();
+    const { db, cipher, logger } = app.services;
+    await setUserPlan(db, owner.email, "family");
+    const added = await addDependant(db, cipher, logger, owner.userId, {
+      fullName: "Rory Record",
+      isMinor: true,
+      onboardingCompleted: true,
+    });
+    if (!added.ok) throw new Error("no seat");
+    await confirmedAt(added.profileId, 200);
+    const page = await (await client.get(`/dashboard?person=${added.profileId}`)).text();
+    expect(page).toContain('data-testid="medical-review"');
+    expect(page).toContain(`href="/onboarding?edit=1&amp;person=${added.profileId}"`);
+    expect(page).not.toContain('href="/onboarding?edit=1"');
   });
 
   it("another account's person cannot be confirmed: not found, nothing changes", async () => {

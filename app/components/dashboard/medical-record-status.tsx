@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Notice, type NoticeData } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { useCanManage, useShownPerson } from "./people-strip.tsx";
 
 /** How current a person's medical record is, as the dashboard's loader counted it. */
 export interface Confirmation {
@@ -49,7 +50,10 @@ function ConfirmButton({ personId, prominent }: { personId: string; prominent?: 
   );
 }
 
-/** The line under the profile: the record's age and the button to confirm it. */
+/**
+ * The line under the profile: the record's age and, for a person the user manages, the button
+ * to confirm it (a household member's dependant is only seen, decision 129).
+ */
 export function MedicalConfirmationLine({
   confirmation,
   notice,
@@ -57,6 +61,7 @@ export function MedicalConfirmationLine({
   confirmation: Confirmation;
   notice: NoticeData | undefined;
 }) {
+  const canManage = useCanManage();
   return (
     <div className="mt-4 space-y-2 border-t pt-4">
       <Notice notice={notice} />
@@ -64,7 +69,7 @@ export function MedicalConfirmationLine({
         <p className={cn("font-medium", confirmation.due && "text-destructive")}>
           <ConfirmedAgo days={confirmation.days} />
         </p>
-        <ConfirmButton personId={confirmation.personId} />
+        {canManage ? <ConfirmButton personId={confirmation.personId} /> : null}
       </div>
     </div>
   );
@@ -73,7 +78,13 @@ export function MedicalConfirmationLine({
 /** After six months (or never confirmed): a prominent request to review and confirm. */
 export function MedicalReviewPrompt({ confirmation }: { confirmation: Confirmation }) {
   const { t } = useTranslation("account");
+  const shown = useShownPerson();
   if (!confirmation.due) return null;
+  // A dependant's review opens their own edit, not the account's.
+  const review =
+    !shown || shown.isOwn
+      ? "/onboarding?edit=1"
+      : `/onboarding?edit=1&person=${encodeURIComponent(confirmation.personId)}`;
   return (
     <section
       aria-labelledby="medical-review-title"
@@ -88,10 +99,7 @@ export function MedicalReviewPrompt({ confirmation }: { confirmation: Confirmati
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <ConfirmButton personId={confirmation.personId} prominent />
-        <Link
-          to="/onboarding?edit=1"
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-        >
+        <Link to={review} className={buttonVariants({ variant: "outline", size: "sm" })}>
           {t("medicalRecord.review")}
         </Link>
       </div>
