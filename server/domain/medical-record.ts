@@ -25,6 +25,8 @@ export const MEDICAL_FIELDS = [
   "organDonor",
   "preferredHospital",
   "medicalNotes",
+  // Saved and logged with the record, so that one save writes one safety-log line (decision 134).
+  "dateOfBirth",
 ] as const satisfies readonly (keyof ProfileInput & keyof ProfileData)[];
 export type MedicalField = (typeof MEDICAL_FIELDS)[number];
 

@@ -144,8 +144,10 @@ describe("the fuller medical record is saved encrypted and confirmed (decision 1
     expect(updated!.profileId).toBe(owner.userId);
     expect(updated!.metadata).toEqual({
       fields:
-        "conditions,implantedDevices,advanceDirective,advanceDirectiveLocation,organDonor,preferredHospital",
+        "conditions,implantedDevices,advanceDirective,advanceDirectiveLocation,organDonor,preferredHospital,dateOfBirth",
     });
+    // One save, one line: the profile's other fields did not change.
+    expect(await auditOf(owner.userId, "medical_updated")).toHaveLength(1);
     const logged = JSON.stringify(updated!.metadata);
     for (const value of ["Epilepsy", "Kitchen", "General Hospital", "pacemaker", "dnr"])
       expect(logged).not.toContain(value);
