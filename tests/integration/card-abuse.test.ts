@@ -97,7 +97,8 @@ describe("card alerts: limits", () => {
     });
     expect(through.status).toBe(200);
     expect(through.body.ok).toBe(true);
-  });
+    // Two proofs of work, seconds of CPU each beside the other test files on two cores.
+  }, 120_000);
 
   it("a tag not under load never asks for a proof: the form works without JavaScript", async () => {
     const owner = await createOwner(app.services);
