@@ -271,8 +271,9 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
 
   const result = await db.transaction(async (tx) => {
     const profileId = input.profileId ?? input.userId;
-    if (profileId === input.userId) await ensureOwnProfile(tx, input.userId);
     const profile = await getProfile(tx, cipher, profileId);
+    // An account that never saved a profile gets its own person's row on first need.
+    if (!profile && profileId === input.userId) await ensureOwnProfile(tx, input.userId);
     const [inserted] = await tx
       .insert(alerts)
       .values({

@@ -136,7 +136,7 @@ describe("toll fraud through alerts", () => {
     await dispatchAll();
     const toVictimContact = twilio.received.slice(attackerCalls);
     expect(toVictimContact.map((r) => [r.channel, r.to])).toContainEqual(["sms", NUMBERS[0]]);
-  }, 240_000);
+  }, 480_000);
 
   it("a real emergency whose numbers the ceilings have used up still messages its first phone contact (the floor), a few times a day", () =>
     floorHolds(app));
