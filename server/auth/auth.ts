@@ -1,5 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { organization } from "better-auth/plugins/organization";
+import { ORG_ROLES, orgAccessControl } from "#core/organizations.ts";
 import type { Config } from "#server/config.ts";
 import * as authSchema from "#server/db/auth-schema.ts";
 import type { Database } from "#server/db/client.ts";
@@ -27,7 +29,40 @@ export function createAuth({ db, config }: { db: Database; config: Config }) {
       maxPasswordLength: 128,
       autoSignIn: false,
     },
-    plugins: [safetapAuthPlugin()],
+    plugins: [
+      safetapAuthPlugin(),
+      // Organisations (decision 135): created only by SafeTap (the admin page, the `orgs create`
+      // command, a won sales enquiry), so nobody creates one through the API; the organisation's
+      // own account is its creator, in the role "account" that can do nothing.
+      organization({
+        ac: orgAccessControl,
+        roles: ORG_ROLES,
+        allowUserToCreateOrganization: false,
+        creatorRole: "account",
+        invitationExpiresIn: 60 * 60 * 24 * 7,
+        cancelPendingInvitationsOnReInvite: true,
+        requireEmailVerificationOnInvitation: false,
+        schema: {
+          organization: {
+            additionalFields: {
+              preset: { type: "string", required: true, defaultValue: "other", input: true },
+              /** Seats a SafeTap admin added beyond the 100 included (no payments, DESIGN 1.4). */
+              extraSeats: { type: "number", required: true, defaultValue: 0, input: false },
+              /** The organisation's own account: it manages the organisation's people. */
+              accountId: { type: "string", required: true, input: true },
+            },
+          },
+          invitation: {
+            additionalFields: {
+              /** Staff and admins: the locations they work at (JSON list of ids; empty = all). */
+              locationIds: { type: "string", required: false, input: true },
+              /** A managed person who is invited to log in to their own card. */
+              profileId: { type: "string", required: false, input: true },
+            },
+          },
+        },
+      }),
+    ],
     session: {
       expiresIn: SESSION_MAX_AGE_SECONDS,
       updateAge: 60 * 60 * 24,

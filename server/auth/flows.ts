@@ -11,6 +11,7 @@ import {
 } from "#core/validation.ts";
 import { account, authChallenges, user } from "#server/db/schema.ts";
 import { recordAudit } from "#server/domain/audit.ts";
+import { isOrgAccountEmail } from "#server/domain/organizations.ts";
 import { saveProfile } from "#server/domain/profiles.ts";
 import { messageText } from "#server/messages/catalog.ts";
 import { AUTH_RULES, consumeAll, type RateRule } from "#server/security/rate-limit.ts";
@@ -67,6 +68,8 @@ const channelOf = (identifier: Identifier): "email" | "sms" =>
 export const phoneAccountEmail = (e164: string) => `${e164.slice(1)}@phone.safetap.invalid`;
 
 async function findAccount(services: Services, identifier: Identifier) {
+  // An organisation's own account (decision 135) is no one: nobody signs in as it or resets it.
+  if (identifier.kind === "email" && isOrgAccountEmail(identifier.value)) return null;
   const [row] = await services.db
     .select({
       id: user.id,

@@ -21,6 +21,8 @@ Commands:
       Give a user a role
   households seats --owner IDENTIFIER --extra N
       Set the seats a Family household has beyond its plan's 5 (each adds 50 shared alerts)
+  orgs create --name NAME --slug SLUG --preset school|workplace|healthcare|events|other
+      Create an organisation (its page is /org/SLUG); invite its admins from there or /admin
 
 Works on the configured database (DATABASE_URL, else the embedded one in DATA_DIR).
 While a SafeTap server holds the embedded database, commands run through that server.
@@ -61,6 +63,17 @@ export function parseCommand(argv: string[]): OperatorCommand {
       command: "households.seats",
       identifier: flagValue(rest, "--owner"),
       extra: extra !== undefined && /^\d+$/.test(extra) ? Number(extra) : extra,
+    };
+  } else if (group === "orgs" && action === "create") {
+    const known = new Set(["--name", "--slug", "--preset"]);
+    const unknown = rest.filter((arg, i) => arg.startsWith("--") && !known.has(arg) && i % 2 === 0);
+    if (unknown.length) throw new UsageError(`Unknown option ${unknown[0]}`);
+    if (rest.length !== 6) throw new UsageError("orgs create takes --name, --slug and --preset");
+    candidate = {
+      command: "orgs.create",
+      name: flagValue(rest, "--name"),
+      slug: flagValue(rest, "--slug"),
+      preset: flagValue(rest, "--preset"),
     };
   } else if (group === "users" && (action === "set-plan" || action === "grant-role")) {
     if (rest.length !== 2) throw new UsageError(`users ${action} takes IDENTIFIER and a value`);
@@ -114,7 +127,7 @@ async function runDirectly(config: Config, command: OperatorCommand) {
   const database = await openDatabase(config, logger);
   try {
     await database.migrate();
-    return await runOperatorCommand({ db: database.db, config }, command);
+    return await runOperatorCommand({ db: database.db, config, logger }, command);
   } finally {
     await database.close();
   }

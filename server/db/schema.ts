@@ -10,10 +10,11 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { CHANNEL_IDS, CONTACT_CHANNELS } from "#core/channels.ts";
-import { user } from "./auth-schema.ts";
+import { member, organization, user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
 
@@ -71,6 +72,21 @@ export const profiles = pgTable(
     isMinor: boolean().notNull().default(false),
     /** The current photo's version (random, in its URL); null without a photo. */
     photoVersion: text(),
+    /**
+     * An organisation's person (decision 135): `accountId` is then the organisation's own
+     * account, and these say who they are inside it.
+     */
+    organizationId: text().references(() => organization.id, { onDelete: "cascade" }),
+    /** The organisation's own id for the person (student or employee number); unique in it. */
+    externalId: text(),
+    /** Class, department, ward or group, as the preset calls it. */
+    groupName: text(),
+    /** Where the person is usually (their school site, workplace, ward's hospital). */
+    locationId: uuid().references(() => orgLocations.id, { onDelete: "set null" }),
+    /** Events: the person's data is erased after this (DESIGN 1b.6). */
+    expiresAt: timestamp({ withTimezone: true }),
+    /** A managed person who also has a login: that user may see and change their own card. */
+    memberUserId: text().references(() => user.id, { onDelete: "set null" }),
     onboardingCompleted: boolean().notNull().default(false),
     plan: text().notNull().default("free"),
     subscriptionStatus: text().notNull().default("active"),
@@ -78,7 +94,89 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: createdAt().$onUpdate(() => new Date()),
   },
-  (t) => [index("profiles_account_idx").on(t.accountId, t.createdAt)],
+  (t) => [
+    index("profiles_account_idx").on(t.accountId, t.createdAt),
+    uniqueIndex("profiles_org_external_idx")
+      .on(t.organizationId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+    index("profiles_org_group_idx").on(t.organizationId, t.groupName),
+    index("profiles_org_location_idx").on(t.organizationId, t.locationId),
+    index("profiles_org_name_idx").on(t.organizationId, t.fullName),
+    index("profiles_expires_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} is not null`),
+    index("profiles_member_user_idx").on(t.memberUserId),
+  ],
+);
+
+/**
+ * An organisation's site or branch (decision 135): its own address, time zone and country (for
+ * the emergency number the card shows there).
+ */
+export const orgLocations = pgTable(
+  "org_locations",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    address: text(),
+    /** IANA time zone, e.g. Europe/London. */
+    timeZone: text().notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("org_locations_org_name_idx").on(t.organizationId, t.name)],
+);
+
+/** The locations a staff member (or admin) works at; none listed means all of them. */
+export const orgMemberLocations = pgTable(
+  "org_member_locations",
+  {
+    memberId: text()
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+    locationId: uuid()
+      .notNull()
+      .references(() => orgLocations.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.locationId] }),
+    index("org_member_locations_location_idx").on(t.locationId),
+  ],
+);
+
+/**
+ * An uploaded CSV between its preview and its import (members or tag assignments): the file is
+ * kept (gzip) so the import reads exactly what the admin saw, and the summary after.
+ */
+export const orgImports = pgTable(
+  "org_imports",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    /** "members" or "tags". */
+    kind: text().notNull(),
+    createdBy: text().references(() => user.id, { onDelete: "set null" }),
+    fileName: text().notNull(),
+    /** The file as uploaded, gzip-compressed. */
+    content: bytea().notNull(),
+    rowCount: integer().notNull().default(0),
+    /** "previewed", "imported" or "discarded". */
+    status: text().notNull().default("previewed"),
+    /** Counts and the first errors, as the preview and the result show them. */
+    summary: jsonb(),
+    createdAt: createdAt(),
+    importedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("org_imports_org_idx").on(t.organizationId, t.createdAt),
+    check("org_imports_kind_check", sql`${t.kind} in ('members', 'tags')`),
+  ],
 );
 
 /**
@@ -174,6 +272,11 @@ export const contacts = pgTable(
     /** Ciphertext of the phone number or email address. */
     value: text().notNull(),
     priority: integer().notNull(),
+    /**
+     * What the contact is to the person, when an organisation says so: "guardian" (school),
+     * "clinician" (healthcare: shown first on the card); null for an ordinary contact.
+     */
+    role: text(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -200,6 +303,8 @@ export const tags = pgTable(
     showMedical: boolean().notNull().default(true),
     showContacts: boolean().notNull().default(true),
     batchId: text(),
+    /** The organisation that owns the tag (its minted batch); it assigns it without a token. */
+    organizationId: text().references(() => organization.id, { onDelete: "set null" }),
     claimedAt: timestamp({ withTimezone: true }),
     linkedAt: timestamp({ withTimezone: true }),
     lastScannedAt: timestamp({ withTimezone: true }),
@@ -212,6 +317,7 @@ export const tags = pgTable(
     index("tags_user_linked_idx").on(t.userId, t.linkedAt),
     index("tags_profile_idx").on(t.profileId),
     index("tags_batch_idx").on(t.batchId),
+    index("tags_org_idx").on(t.organizationId, t.id),
     check("tags_product_check", sql`${t.product} in ('wristband', 'card', 'keychain', 'sticker')`),
   ],
 );
@@ -280,6 +386,8 @@ export const auditEvents = pgTable(
     profileId: text(),
     /** The household the change happened in (its shared safety log). */
     householdId: uuid(),
+    /** The organisation it happened in (its log; decision 135). No foreign key, as above. */
+    organizationId: text(),
     success: boolean().notNull().default(true),
     clientAddress: text(),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
@@ -290,6 +398,7 @@ export const auditEvents = pgTable(
     index("audit_events_type_idx").on(t.eventType, t.createdAt),
     index("audit_events_profile_idx").on(t.profileId, t.createdAt),
     index("audit_events_household_idx").on(t.householdId, t.createdAt),
+    index("audit_events_org_idx").on(t.organizationId, t.createdAt),
   ],
 );
 
@@ -471,9 +580,16 @@ export const salesEnquiries = pgTable(
     /** Language the visitor wrote in (for the reply). */
     language: text().notNull().default("en"),
     clientAddress: text(),
+    /** "new", "won" or "lost", as SafeTap's staff mark it. */
+    status: text().notNull().default("new"),
+    /** The organisation created when the enquiry was won. */
+    organizationId: text().references(() => organization.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("sales_enquiries_created_idx").on(t.createdAt)],
+  (t) => [
+    index("sales_enquiries_created_idx").on(t.createdAt),
+    check("sales_enquiries_status_check", sql`${t.status} in ('new', 'won', 'lost')`),
+  ],
 );
 
 /**
@@ -494,16 +610,24 @@ export const attendanceScans = pgTable(
     /** The tag's owner at scan time. */
     personUserId: text().references(() => user.id, { onDelete: "set null" }),
     personName: text().notNull(),
+    /** The person (profile) scanned, when known. */
+    profileId: text().references(() => profiles.id, { onDelete: "set null" }),
+    /** Where, when the reader was working for an organisation (decision 135). */
+    organizationId: text().references(() => organization.id, { onDelete: "cascade" }),
+    locationId: uuid().references(() => orgLocations.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("attendance_scans_created_idx").on(t.createdAt),
+    index("attendance_scans_org_idx").on(t.organizationId, t.locationId, t.createdAt),
     index("attendance_scans_reader_idx").on(t.readerUserId, t.createdAt),
     check("attendance_scans_direction_check", sql`${t.direction} in ('in', 'out')`),
   ],
 );
 
 export type Profile = typeof profiles.$inferSelect;
+export type OrgLocation = typeof orgLocations.$inferSelect;
+export type Organization = typeof organization.$inferSelect;
 export type Household = typeof households.$inferSelect;
 export type HouseholdInvitation = typeof householdInvitations.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;

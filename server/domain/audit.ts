@@ -40,7 +40,27 @@ export type AuditEventType =
   | "household_invitation_revoked"
   | "household_member_joined"
   | "household_member_removed"
-  | "household_member_left";
+  | "household_member_left"
+  // Organisations (issue 16, decision 135).
+  | "org_created"
+  | "org_updated"
+  | "org_seats_changed"
+  | "org_location_added"
+  | "org_location_updated"
+  | "org_location_removed"
+  | "org_member_invited"
+  | "org_member_joined"
+  | "org_member_role_changed"
+  | "org_member_removed"
+  | "org_person_added"
+  | "org_person_updated"
+  | "org_person_removed"
+  | "org_person_expired"
+  | "org_import_previewed"
+  | "org_import_completed"
+  | "org_tag_assigned"
+  | "org_tag_unassigned"
+  | "org_tag_lost";
 
 export interface AuditEvent {
   type: AuditEventType;
@@ -50,6 +70,8 @@ export interface AuditEvent {
   profileId?: string | null;
   /** The household it happened in (the household's shared safety log). */
   householdId?: string | null;
+  /** The organisation it happened in (the organisation's log). */
+  organizationId?: string | null;
   success?: boolean;
   clientAddress?: string | null;
   metadata?: Record<string, unknown>;
@@ -81,6 +103,7 @@ export async function recordAudit(db: Executor, logger: Logger, event: AuditEven
       userId: event.userId ?? null,
       profileId: event.profileId ?? null,
       householdId: event.householdId ?? null,
+      organizationId: event.organizationId ?? null,
       success: event.success ?? true,
       clientAddress: event.clientAddress ?? null,
       metadata: cleanMetadata(event.metadata),

@@ -6,10 +6,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { orgRoleCan } from "#core/organizations.ts";
 import { isPlainId } from "#core/photos.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
-import { householdMembers, households, profiles, tags } from "#server/db/schema.ts";
+import { householdMembers, households, member, profiles, tags } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { recordAudit } from "./audit.ts";
 import { getProfile, type ProfileInput, profileValues } from "./profiles.ts";
@@ -102,6 +103,8 @@ export interface PersonAccess {
   accountId: string;
   /** The viewer manages this person and may change them. */
   canManage: boolean;
+  /** The organisation that manages the person (decision 135), when one does. */
+  organizationId?: string | null;
 }
 
 /**
@@ -120,12 +123,30 @@ export async function personAccess(
     return { profileId, accountId: userId, canManage: true };
   }
   const [row] = await executor
-    .select({ accountId: profiles.accountId })
+    .select({
+      accountId: profiles.accountId,
+      organizationId: profiles.organizationId,
+      memberUserId: profiles.memberUserId,
+    })
     .from(profiles)
     .where(eq(profiles.id, profileId))
     .limit(1);
   if (!row) return null;
   if (row.accountId === userId) return { profileId, accountId: userId, canManage: true };
+  if (row.organizationId) {
+    // An organisation's person: "only authorised admins change critical info" — the
+    // organisation's owners and admins, and the person themself; staff only read.
+    const organizationId = row.organizationId;
+    const base = { profileId, accountId: row.accountId, organizationId };
+    if (row.memberUserId === userId) return { ...base, canManage: true };
+    const [membership] = await executor
+      .select({ role: member.role })
+      .from(member)
+      .where(and(eq(member.organizationId, organizationId), eq(member.userId, userId)))
+      .limit(1);
+    if (!membership || !orgRoleCan(membership.role, { people: ["read"] })) return null;
+    return { ...base, canManage: orgRoleCan(membership.role, { medical: ["update"] }) };
+  }
   const scope = await householdScope(executor, userId);
   if (!scope.accounts.includes(row.accountId)) return null;
   return { profileId, accountId: row.accountId, canManage: false };

@@ -14,6 +14,7 @@ import {
   QUOTA_KINDS,
   type QuotaKind,
 } from "#core/channels.ts";
+import { ORG_INCLUDED_SEATS } from "#core/organizations.ts";
 import {
   allowanceLimit,
   isPlanId,
@@ -27,8 +28,10 @@ import {
   contacts,
   householdMembers,
   households,
+  organization,
   profiles,
   tags,
+  user,
 } from "#server/db/schema.ts";
 
 /**
@@ -37,13 +40,13 @@ import {
  * third kind (DESIGN 1b.1). Callers name the user, never the holder, so that stays in here.
  */
 export interface QuotaHolder {
-  kind: "user" | "household";
-  /** The user's id, or the household's. */
+  kind: "user" | "household" | "organization";
+  /** The user's id, the household's or the organisation's. */
   id: string;
   plan: PlanId;
   /** The accounts whose tags, contacts, people and messages count against this holder. */
   accounts: string[];
-  /** Seats an admin added beyond the plan's (households only; each adds alerts). */
+  /** Seats an admin added beyond the plan's (households: each adds alerts; organisations). */
   extraSeats: number;
 }
 
@@ -62,21 +65,42 @@ interface HolderKey {
   extraSeats: number;
 }
 
-/** The household the user belongs to, if any, else the user alone. */
+/**
+ * The organisation whose own account this is (decision 135), else the household the user belongs
+ * to, else the user alone: one query.
+ */
 async function holderKey(executor: Executor, userId: string): Promise<HolderKey> {
   const [row] = await executor
     .select({
-      id: households.id,
+      orgId: organization.id,
+      orgSeats: organization.extraSeats,
+      householdId: households.id,
       owner: households.ownerUserId,
-      extraSeats: households.extraSeats,
+      householdSeats: households.extraSeats,
     })
-    .from(householdMembers)
-    .innerJoin(households, eq(households.id, householdMembers.householdId))
-    .where(eq(householdMembers.userId, userId))
+    .from(user)
+    .leftJoin(organization, eq(organization.accountId, user.id))
+    .leftJoin(householdMembers, eq(householdMembers.userId, user.id))
+    .leftJoin(households, eq(households.id, householdMembers.householdId))
+    .where(eq(user.id, userId))
     .limit(1);
-  return row
-    ? { kind: "household", id: row.id, planAccount: row.owner, extraSeats: row.extraSeats }
-    : { kind: "user", id: userId, planAccount: userId, extraSeats: 0 };
+  if (row?.orgId) {
+    return {
+      kind: "organization",
+      id: row.orgId,
+      planAccount: userId,
+      extraSeats: row.orgSeats ?? 0,
+    };
+  }
+  if (row?.householdId && row.owner) {
+    return {
+      kind: "household",
+      id: row.householdId,
+      planAccount: row.owner,
+      extraSeats: row.householdSeats ?? 0,
+    };
+  }
+  return { kind: "user", id: userId, planAccount: userId, extraSeats: 0 };
 }
 
 async function holderOf(
@@ -97,7 +121,8 @@ async function holderOf(
             .from(householdMembers)
             .where(eq(householdMembers.householdId, key.id))
         ).map((row) => row.userId)
-      : [key.id];
+      : // A user's own account, or the organisation's own account (its people's manager).
+        [key.planAccount];
   return {
     kind: key.kind,
     id: key.id,
@@ -150,6 +175,8 @@ export async function lockHolders(tx: Transaction, holderIds: string[]): Promise
 
 /** Seats the holder has: the plan's, plus the ones an admin added; null means no fixed limit. */
 export function seatLimit(holder: QuotaHolder): number | null {
+  // An organisation: the first 100 people included, more as a SafeTap admin sets them.
+  if (holder.kind === "organization") return ORG_INCLUDED_SEATS + holder.extraSeats;
   const seats = PLANS[holder.plan].limits.seats;
   return seats === null ? null : seats + holder.extraSeats;
 }
@@ -168,7 +195,8 @@ async function seatsUsed(executor: Executor, holder: QuotaHolder): Promise<numbe
         sql`${profiles.id} <> ${profiles.accountId}`,
       ),
     );
-  return holder.accounts.length + dependants;
+  // An organisation's own account is no one: only the people it manages take seats.
+  return (holder.kind === "organization" ? 0 : holder.accounts.length) + dependants;
 }
 
 /** Seats used and available, for the dashboard and the household page. */

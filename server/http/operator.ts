@@ -3,7 +3,11 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { HouseholdNotFoundError } from "#server/domain/households.ts";
 import { UserNotFoundError } from "#server/domain/users.ts";
-import { operatorCommandSchema, runOperatorCommand } from "#server/operator/commands.ts";
+import {
+  OperatorRefusal,
+  operatorCommandSchema,
+  runOperatorCommand,
+} from "#server/operator/commands.ts";
 import type { Services } from "#server/services.ts";
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
@@ -42,6 +46,7 @@ export function operatorRoutes(services: Services) {
       if (
         error instanceof UserNotFoundError ||
         error instanceof HouseholdNotFoundError ||
+        error instanceof OperatorRefusal ||
         error instanceof RangeError
       ) {
         return c.json({ error: error.message }, 400);

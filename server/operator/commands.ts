@@ -1,11 +1,15 @@
 import { z } from "zod";
+import { ORG_PRESETS } from "#core/organizations.ts";
 import { PLAN_IDS } from "#core/plans.ts";
 import { PRODUCTS } from "#core/tag-ids.ts";
+import { type Auth, createAuth } from "#server/auth/auth.ts";
 import type { Config } from "#server/config.ts";
-import type { Executor } from "#server/db/client.ts";
+import type { Database } from "#server/db/client.ts";
 import { setExtraSeats } from "#server/domain/households.ts";
+import { createOrganization } from "#server/domain/organizations.ts";
 import { MAX_MINT_BATCH, mintedTagsCsv, mintTags } from "#server/domain/tags.ts";
 import { grantRole, ROLES, setUserPlan } from "#server/domain/users.ts";
+import { createLogger, type Logger } from "#server/logger.ts";
 
 /** The most extra seats an admin may give one household (a typo guard, not a plan limit). */
 export const MAX_EXTRA_SEATS = 100;
@@ -37,13 +41,30 @@ export const operatorCommandSchema = z.discriminatedUnion("command", [
     identifier: z.string().trim().min(1).max(255),
     role: z.enum(ROLES),
   }),
+  z.object({
+    command: z.literal("orgs.create"),
+    name: z.string().trim().min(2).max(100),
+    slug: z.string().trim().min(3).max(48),
+    preset: z.enum(ORG_PRESETS),
+  }),
 ]);
+
+/** Why an organisation could not be created, as the command line says it. */
+const ORG_REFUSALS = {
+  invalid_name: "The name must be 2 to 100 characters, without < or >",
+  invalid_slug:
+    "The slug must be 3 to 48 lower-case letters, digits and single hyphens, starting and ending with a letter or digit",
+  slug_taken: "An organisation with that slug already exists",
+  invalid_preset: `The preset must be one of ${ORG_PRESETS.join(", ")}`,
+} as const;
+
+export class OperatorRefusal extends Error {}
 
 export type OperatorCommand = z.infer<typeof operatorCommandSchema>;
 
 /** Runs a command and returns what the command line prints. */
 export async function runOperatorCommand(
-  deps: { db: Executor; config: Config },
+  deps: { db: Database; config: Config; logger?: Logger; auth?: Auth },
   command: OperatorCommand,
 ): Promise<string> {
   switch (command.command) {
@@ -67,6 +88,20 @@ export async function runOperatorCommand(
     case "users.grant-role": {
       const result = await grantRole(deps.db, command.identifier, command.role);
       return `Role ${result.role} granted to ${result.account}\n`;
+    }
+    case "orgs.create": {
+      const auth = deps.auth ?? createAuth({ db: deps.db, config: deps.config });
+      const result = await createOrganization(
+        {
+          db: deps.db,
+          auth,
+          logger: deps.logger ?? createLogger({ level: "warn", name: "safetap" }),
+        },
+        { name: command.name, slug: command.slug, preset: command.preset },
+      );
+      if (!result.ok) throw new OperatorRefusal(ORG_REFUSALS[result.reason]);
+      const { organization } = result;
+      return `Organisation ${organization.name} created: /org/${organization.slug} (${organization.preset})\n`;
     }
   }
 }

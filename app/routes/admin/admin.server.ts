@@ -59,7 +59,10 @@ export async function applyUserCommand(
   if (!parsed.success) return refused("admin:users.invalid", 400);
   try {
     const command = parsed.data;
-    if (command.command === "tags.mint") return refused("admin:users.invalid", 400);
+    // Minting and organisations have their own forms on the page.
+    if (command.command === "tags.mint" || command.command === "orgs.create") {
+      return refused("admin:users.invalid", 400);
+    }
     if (command.command === "users.set-plan") {
       const result = await setUserPlan(services.db, command.identifier, command.plan);
       return ok({
