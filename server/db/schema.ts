@@ -102,9 +102,7 @@ export const profiles = pgTable(
     index("profiles_org_group_idx").on(t.organizationId, t.groupName),
     index("profiles_org_location_idx").on(t.organizationId, t.locationId),
     index("profiles_org_name_idx").on(t.organizationId, t.fullName),
-    index("profiles_expires_idx")
-      .on(t.expiresAt)
-      .where(sql`${t.expiresAt} is not null`),
+    index("profiles_expires_idx").on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
     index("profiles_member_user_idx").on(t.memberUserId),
   ],
 );
