@@ -14,7 +14,7 @@ import { grantRole } from "#server/domain/users.ts";
 import { runOperatorCommand } from "#server/operator/commands.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
 import { createOwner } from "#tests/support/fixtures.ts";
-import { Client } from "#tests/support/http-client.ts";
+import { Client, signIn } from "#tests/support/http-client.ts";
 import { addOrgMember, createOrg } from "#tests/support/orgs.ts";
 
 let app: TestApp;
@@ -214,5 +214,42 @@ describe("an organisation's seats", () => {
     expect(
       await app.services.db.transaction((tx) => seatQuota(tx, reloaded.accountId, 1)),
     ).toMatchObject({ ok: false, limit: 101 });
+  });
+});
+
+describe("the organisation's pages", () => {
+  it("open for its members, send the signed-out to sign in, and are not found for anyone else", async () => {
+    const org = await createOrg(app.services, { preset: "healthcare", name: "St Mary Ward" });
+    const other = await createOrg(app.services, { preset: "school" });
+    const [admin, staff, outsider, otherAdmin] = await Promise.all(
+      ["Ann", "Stu", "Olly", "Oren"].map((name) =>
+        createOwner(app.services, { name, plan: "free" }),
+      ),
+    );
+    await addOrgMember(app.services, org, admin!.userId, "admin");
+    await addOrgMember(app.services, org, staff!.userId, "staff");
+    await addOrgMember(app.services, other, otherAdmin!.userId, "admin");
+    const path = `/org/${org.slug}`;
+
+    const signedOut = await new Client(app).get(path);
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("location")).toBe(
+      `/auth?mode=signin&redirect=${encodeURIComponent(path)}`,
+    );
+    const asAdmin = await (await signIn(app, admin!.email)).get(path);
+    expect(asAdmin.status).toBe(200);
+    const html = await asAdmin.text();
+    expect(html).toContain("St Mary Ward");
+    expect(html.replaceAll("<!-- -->", "")).toContain("Healthcare · Admin");
+    expect(html).toContain("0 of 100");
+    expect(html).toContain("Staff and roles");
+    const asStaff = await (await signIn(app, staff!.email)).get(path);
+    expect(asStaff.status).toBe(200);
+    expect(await asStaff.text()).not.toContain("Staff and roles");
+    for (const stranger of [outsider!, otherAdmin!]) {
+      const client = await signIn(app, stranger.email);
+      expect((await client.get(path)).status).toBe(404);
+      expect((await client.get("/org/no-such-organisation")).status).toBe(404);
+    }
   });
 });

@@ -1,0 +1,45 @@
+import { type AppLoadContext, data } from "react-router";
+import type { OrgPermission } from "#core/organizations.ts";
+import { type OrgContext, orgCan, orgContextFor } from "#server/domain/organizations.ts";
+import { requireUser } from "./guards.server.ts";
+
+/**
+ * The check every /org/{slug} loader and action starts with (decision 135): signed out goes to
+ * sign-in and back; a non-member (or an organisation that does not exist) gets 404; a member
+ * whose role may not do `permission` gets 403.
+ */
+export async function requireOrg(
+  request: Request,
+  context: AppLoadContext,
+  slug: string | undefined,
+  permission?: OrgPermission,
+): Promise<OrgContext> {
+  const here = new URL(request.url);
+  const user = await requireUser(
+    request,
+    context,
+    `/auth?mode=signin&redirect=${encodeURIComponent(here.pathname + here.search)}`,
+  );
+  const org = await orgContextFor(context.services.db, user.id, slug);
+  if (!org) throw data(null, { status: 404, statusText: "Not Found" });
+  if (permission && !orgCan(org, permission)) {
+    throw data({ forbidden: true }, { status: 403, statusText: "Forbidden" });
+  }
+  return org;
+}
+
+/** What the organisation's pages show of the asker's rights (the server checks again). */
+export function orgAbilities(org: OrgContext) {
+  return {
+    managePeople: orgCan(org, { people: ["update"] }),
+    importPeople: orgCan(org, { people: ["import"] }),
+    assignTags: orgCan(org, { tags: ["assign"] }),
+    manageLocations: orgCan(org, { locations: ["manage"] }),
+    manageMembers: orgCan(org, { member: ["update"] }),
+    readReports: orgCan(org, { reports: ["read"] }),
+    exportReports: orgCan(org, { reports: ["export"] }),
+    scan: orgCan(org, { reader: ["scan"] }),
+  };
+}
+
+export type OrgAbilities = ReturnType<typeof orgAbilities>;

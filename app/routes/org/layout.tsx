@@ -1,0 +1,69 @@
+import { Building2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { cn } from "#app/lib/cn.ts";
+import type { Route } from "./+types/layout";
+import { orgLayout } from "./layout.server.ts";
+
+export const loader = ({ request, context, params }: Route.LoaderArgs) =>
+  orgLayout(request, context, params.slug);
+
+export type OrgLayoutData = Awaited<ReturnType<typeof orgLayout>>;
+
+/** The organisation's layout data, for its pages (the layout route's id is "org"). */
+export function useOrg(): OrgLayoutData {
+  return useRouteLoaderData("org") as OrgLayoutData;
+}
+
+/**
+ * /org/{slug}/…: the organisation's admin area (issue 16 item 5). Its menu shows what the
+ * asker's role may open; every page checks the role again on the server.
+ */
+export default function OrgLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("org");
+  const { org, role, can } = loaderData;
+  const base = `/org/${org.slug}`;
+  const items = [
+    { to: base, label: t("nav.overview"), show: true, end: true },
+    { to: `${base}/people`, label: t("nav.people"), show: true },
+    { to: `${base}/members/import`, label: t("nav.import"), show: can.importPeople },
+    { to: `${base}/tags`, label: t("nav.tags"), show: true },
+    { to: `${base}/locations`, label: t("nav.locations"), show: true },
+    { to: `${base}/staff`, label: t("nav.staff"), show: can.manageMembers },
+  ].filter((item) => item.show);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <header className="flex flex-wrap items-center gap-3">
+        <Building2 className="size-7 text-primary" aria-hidden="true" />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight" data-testid="org-name">
+            {org.name}
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            {t(`presets.${org.preset}`)} · {t(`roles.${role}`)}
+          </p>
+        </div>
+      </header>
+      <nav aria-label={t("nav.label")} className="mt-4 flex flex-wrap gap-1 border-b pb-2">
+        {items.map((item) => (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            end={item.end}
+            className={({ isActive }) =>
+              cn(
+                "rounded-md px-3 py-1.5 text-sm font-medium hover:bg-muted",
+                isActive && "bg-muted text-foreground",
+              )
+            }
+          >
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
