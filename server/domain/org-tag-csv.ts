@@ -68,29 +68,36 @@ export function readTagCsv(bytes: Uint8Array): TagCsvFile {
   }
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    // The byte order mark is kept for csv-parse, whose byte counts then match `bytes`.
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     return fail("notUtf8");
   }
   if (!text.replace(/^\uFEFF/, "").trim()) return fail("empty");
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: { record: string[]; info: { bytes: number; lines: number } }[];
   try {
     // With `info`, each record comes with where it ends in the file.
     records = parse(text, {
       bom: true,
       info: true,
       relax_column_count: true,
+      relax_quotes: true,
       max_record_size: 10_000,
     }) as unknown as typeof records;
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 0;
     return fail("unreadable", { line });
   }
-  // Line numbers: where each record starts (a quoted cell may span lines; blank lines count).
-  let lastLine = 0;
+  // The line each record starts on: line breaks (CRLF, LF or CR) before its first byte. A quoted
+  // cell may span lines, and blank lines count, as in the admin's editor.
+  let line = 1;
+  let offset = 0;
   const lines = records.map(({ record, info }) => {
-    const start = lastLine + 1;
-    lastLine = info.lines;
+    const start = line;
+    for (; offset < info.bytes; offset++) {
+      const byte = bytes[offset];
+      if (byte === 0x0a || (byte === 0x0d && bytes[offset + 1] !== 0x0a)) line++;
+    }
     return { record, line: start };
   });
   const rows = lines.filter(({ record }) => record.some((cell) => cell.trim() !== ""));
