@@ -61,7 +61,8 @@ const post = (who: string, fields: Record<string, string>, path = tagsPath()) =>
 /** A multipart upload of a CSV file to the tag import, as the browser's form sends it. */
 function upload(who: Client | null, content: string | Uint8Array, slug = school.slug) {
   const form = new FormData();
-  form.append("file", new File([content], "tags.csv", { type: "text/csv" }));
+  const part = typeof content === "string" ? content : new Uint8Array(content);
+  form.append("file", new File([part], "tags.csv", { type: "text/csv" }));
   return app.request(`/org/${slug}/tags/import`, {
     method: "POST",
     redirect: "manual",

@@ -1,5 +1,5 @@
 import { Search, Tag } from "lucide-react";
-import { useId, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Notice, type NoticeData, useNotice } from "#app/components/notice.tsx";
@@ -42,6 +42,11 @@ export function AssignPanel({
   const form = useRef<HTMLFormElement>(null);
   const { notice, show, clear } = useNotice(answer, answer);
   const moving = Boolean(assign.tag?.profileId);
+  // After a tag is given out the field empties, ready for the next scan.
+  useEffect(() => {
+    const field = form.current?.elements.namedItem("tag");
+    if (answer?.tone === "success" && field instanceof HTMLInputElement) field.value = "";
+  }, [answer]);
   const only = assign.people.length === 1 ? assign.people[0]!.id : undefined;
 
   const scanned = (value: string) => {
@@ -85,7 +90,9 @@ export function AssignPanel({
         >
           {assign.tag ? <input type="hidden" name="tag" value={assign.tag.id} /> : null}
           <div className="min-w-60 flex-1 space-y-1.5">
-            <Label htmlFor={`${id}-who`}>{t("assign.who")}</Label>
+            <Label htmlFor={`${id}-who`} className="block">
+              {t("assign.who")}
+            </Label>
             <Input
               id={`${id}-who`}
               name="who"

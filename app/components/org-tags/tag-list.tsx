@@ -41,7 +41,9 @@ export function TagFilter({
   return (
     <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
       <div className="space-y-1.5">
-        <Label htmlFor={`${id}-state`}>{t("list.state")}</Label>
+        <Label htmlFor={`${id}-state`} className="block">
+          {t("list.state")}
+        </Label>
         <Select id={`${id}-state`} name="state" defaultValue={filter.state} className="w-56">
           {(["all", "unassigned", "assigned", "lost"] as const).map((state) => (
             <option key={state} value={state}>
@@ -51,7 +53,9 @@ export function TagFilter({
         </Select>
       </div>
       <div className="min-w-48 flex-1 space-y-1.5">
-        <Label htmlFor={`${id}-q`}>{t("list.search")}</Label>
+        <Label htmlFor={`${id}-q`} className="block">
+          {t("list.search")}
+        </Label>
         <Input
           id={`${id}-q`}
           name="q"

@@ -43,7 +43,7 @@ export default function OrgTags({ loaderData, actionData }: Route.ComponentProps
         <div>
           <h2 className="text-xl font-semibold">{t("heading")}</h2>
           <p className="text-sm text-muted-foreground" data-testid="tag-counts">
-            {t("counts", counts)}
+            {t("counts", { ...counts, count: counts.all })}
           </p>
         </div>
         {canAssign ? (
