@@ -27,7 +27,16 @@ describe("safetap households seats", () => {
 describe("safetap tags mint --org", () => {
   it("mints for an organisation when --org names one, in any order", () => {
     expect(
-      parseCommand(["tags", "mint", "--org", "hillside", "--product", "wristband", "--count", "30"]),
+      parseCommand([
+        "tags",
+        "mint",
+        "--org",
+        "hillside",
+        "--product",
+        "wristband",
+        "--count",
+        "30",
+      ]),
     ).toEqual({ command: "tags.mint", product: "wristband", count: 30, org: "hillside" });
     expect(parseCommand(["tags", "mint", "--product", "card", "--count", "2"])).toEqual({
       command: "tags.mint",

@@ -11,7 +11,9 @@ const problem = (text: string | Uint8Array) => {
 describe("reading a tag assignment CSV (external_id,tag_id)", () => {
   it("reads UTF-8 with a byte order mark and CRLF, columns in any order, and gives each row its line", () => {
     const read = readTagCsv(
-      bytes('\uFEFFtag_id,External_ID\r\nwb-7kq2m,S-1\r\n\r\n"WB-P4XRA","S\r\n2"\r\nCD-AAAAA,Zoë\r\n'),
+      bytes(
+        '\uFEFFtag_id,External_ID\r\nwb-7kq2m,S-1\r\n\r\n"WB-P4XRA","S\r\n2"\r\nCD-AAAAA,Zoë\r\n',
+      ),
     );
     expect(read).toEqual({
       ok: true,

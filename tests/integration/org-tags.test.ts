@@ -405,6 +405,22 @@ describe("the tag list", () => {
     expect(staffPage).not.toContain('name="intent"');
   });
 
+  it("shows 50 tags a page, in id order, with a link to the next", async () => {
+    const paged = await createOrg(app.services, { preset: "events" });
+    await addOrgMember(app.services, paged, users.otherAdmin!.userId, "admin");
+    const ids = (await mint(paged, 55)).map((tag) => tag.tagId).sort();
+    const rowsOf = (html: string) =>
+      [...html.matchAll(/data-testid="org-tag-([A-Z0-9-]+)"/g)].map((m) => m[1]);
+    const first = await visible(await as.otherAdmin!.get(`/org/${paged.slug}/tags`));
+    expect(rowsOf(first)).toEqual(ids.slice(0, 50));
+    const link = first.match(/<a[^>]*data-testid="next-page"[^>]*>/)?.[0];
+    const next = link?.match(/href="([^"]*)"/)?.[1];
+    expect(next).toBe(`/org/${paged.slug}/tags?after=${ids[49]}`);
+    const second = await visible(await as.otherAdmin!.get(next!));
+    expect(rowsOf(second)).toEqual(ids.slice(50));
+    expect(second).not.toContain('data-testid="next-page"');
+  });
+
   it("finds whom to give a tag to by name or external id, inside the organisation only", async () => {
     await person(school, "S-400", "Quentin Findme");
     await person(other, "S-400X", "Quentin Elsewhere");
