@@ -770,7 +770,14 @@ describe("reader mode for an organisation's staff", () => {
     );
     expect(rejectedLine?.metadata.reason).toBe("not_in_organization");
 
-    // An admin who works everywhere must choose among the locations.
+    // An admin who works everywhere must choose among the locations before any scan.
+    const choosing = await visible(await as.admin!.get("/reader"));
+    expect(choosing).toContain("Choose where you are scanning.");
+    expect(choosing).not.toContain('name="tag"');
+    expect(choosing).not.toContain('role="alert"');
+    const chose = await visible(await as.admin!.get(`/reader?org=${school.slug}&location=`));
+    expect(chose).toContain("Choose the location you are scanning at.");
+    expect(chose).not.toContain('name="tag"');
     const unplaced = await as.admin!.post("/reader", {
       direction: "in",
       org: school.slug,

@@ -15,6 +15,7 @@ export interface ReaderPlaceChoice {
   locations: { id: string; name: string }[];
   location: string | null;
   problem: string | null;
+  chosen: boolean;
 }
 
 /**
@@ -91,7 +92,7 @@ export function PlacePicker({ place }: { place: ReaderPlaceChoice }) {
           </Button>
         </div>
       </div>
-      {place.problem ? (
+      {place.problem && place.chosen ? (
         <Notice
           notice={{ tone: "error", title: "reader:notices.error", description: place.problem }}
         />

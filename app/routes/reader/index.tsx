@@ -158,7 +158,12 @@ export default function Reader({ loaderData, actionData }: Route.ComponentProps)
             </Form>
           </CardContent>
         </Card>
-      ) : null}
+      ) : (
+        // A scan sent before a place was chosen (or a place no longer theirs) says why here.
+        <div data-testid="scan-result">
+          <Notice notice={notice} className="text-base" />
+        </div>
+      )}
 
       <RecentScans scans={loaderData.recent} />
 

@@ -191,6 +191,8 @@ export async function readerPage(request: Request, context: AppLoadContext) {
       locations: (choice.ok ? choice.place?.locations : choice.partial?.locations) ?? [],
       location: place?.locationId ?? null,
       problem: choice.ok ? null : PLACE_PROBLEMS[choice.problem],
+      /** Whether the reader chose (the address names an organisation): only then is it an error. */
+      chosen: url.searchParams.has("org"),
     },
     recent: recent.map((scan) => ({ ...scan, createdAt: scan.createdAt.toISOString() })),
     attendance,
