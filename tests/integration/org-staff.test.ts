@@ -157,6 +157,12 @@ describe("an invitation into an organisation", () => {
     expect(page).toContain("Hillview School invites you to join it on SafeTap as: Staff.");
     expect(page).toContain(`/auth?mode=signin&amp;redirect=${encodeURIComponent(link)}`);
 
+    const signedOutAccept = await new Client(app).post(link, { intent: "accept" });
+    expect(signedOutAccept.status).toBe(302);
+    expect(signedOutAccept.headers.get("location")).toBe(
+      `/auth?mode=signin&redirect=${encodeURIComponent(link)}`,
+    );
+
     // Someone else, signed in, is told whose it is and cannot accept it.
     const other = await someone("Oscar Other");
     expect(await text(await other.client.get(link))).toContain("This invitation was sent to");
@@ -484,7 +490,9 @@ describe("who may open the staff pages (permission matrix)", () => {
     let n = 0;
     for (const [who, client, status] of expected) {
       for (const path of [staffPath, invitePath]) {
-        expect((await client.get(path)).status, `${who} GET ${path}`).toBe(status);
+        const response = await client.get(path);
+        expect(response.status, `${who} GET ${path}`).toBe(status);
+        if (status === 403) expect(await text(response)).toContain("Access Denied");
       }
       const email = `matrix-${n++}-${Date.now()}@example.com`;
       const posted = await invite(client, org, { email });

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
+import { OrgForbidden } from "#app/components/org/org-forbidden.tsx";
 import { PersonLoginInvite } from "#app/components/org/person-login-invite.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { metaTags } from "#app/lib/meta.ts";
@@ -37,4 +38,11 @@ export default function PersonInvite({ loaderData, actionData }: Route.Component
       />
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return <OrgForbidden reason="personInvite" />;
+  }
+  throw error;
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse } from "react-router";
+import { OrgForbidden } from "#app/components/org/org-forbidden.tsx";
 import { InvitationsCard, InviteCard, MembersCard } from "#app/components/org/staff-sections.tsx";
 import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/staff";
@@ -24,7 +25,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <h2 className="text-xl font-semibold">{t("staff.heading")}</h2>
         <p className="text-sm text-muted-foreground">{t("staff.intro")}</p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid items-start gap-6 lg:grid-cols-3">
         <MembersCard
           slug={loaderData.slug}
           members={loaderData.members}
@@ -52,14 +53,6 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation("org-admin");
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <div className="py-10 text-center" data-testid="org-forbidden">
-        <h2 className="text-xl font-semibold">{t("forbidden.title")}</h2>
-        <p className="mt-2 text-muted-foreground">{t("forbidden.staff")}</p>
-      </div>
-    );
-  }
+  if (isRouteErrorResponse(error) && error.status === 403) return <OrgForbidden reason="staff" />;
   throw error;
 }
