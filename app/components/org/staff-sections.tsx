@@ -129,7 +129,7 @@ export function MembersCard({
                     </span>
                     <span className="text-muted-foreground">{m.email}</span>
                     <span className="rounded bg-muted px-2 py-0.5 text-xs font-medium">
-                      {t(`roles.${m.role}`)}
+                      {t(`org:roles.${m.role}`)}
                     </span>
                   </div>
                   <p className="text-muted-foreground">
@@ -165,7 +165,7 @@ export function MembersCard({
                           >
                             {offeredRoles(canGrantOwner).map((role) => (
                               <option key={role} value={role}>
-                                {t(`roles.${role}`)}
+                                {t(`org:roles.${role}`)}
                               </option>
                             ))}
                           </Select>
@@ -257,7 +257,7 @@ export function InvitationsCard({
               <li key={i.id} className="space-y-1 py-2">
                 <p className="font-medium">{i.email}</p>
                 <p className="text-muted-foreground">
-                  {i.forOwnCard ? t("staff.forOwnCard") : t(`roles.${i.role ?? "member"}`)}
+                  {i.forOwnCard ? t("staff.forOwnCard") : t(`org:roles.${i.role ?? "member"}`)}
                   {i.role === "staff" ? (
                     <>
                       {" · "}
@@ -332,14 +332,14 @@ export function InviteCard({
             <Select id={`${id}-role`} name="role" defaultValue={values?.role ?? "staff"}>
               {offeredRoles(canGrantOwner).map((role) => (
                 <option key={role} value={role}>
-                  {t(`roles.${role}`)}
+                  {t(`org:roles.${role}`)}
                 </option>
               ))}
             </Select>
             <ul className="space-y-0.5 pt-1 text-xs text-muted-foreground">
               {offeredRoles(canGrantOwner).map((role) => (
                 <li key={role}>
-                  <span className="font-medium">{t(`roles.${role}`)}</span>:{" "}
+                  <span className="font-medium">{t(`org:roles.${role}`)}</span>:{" "}
                   {t(`invite.roleHints.${role}`)}
                 </li>
               ))}

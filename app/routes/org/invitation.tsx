@@ -47,7 +47,7 @@ export default function OrgInvitation({ loaderData, actionData }: Route.Componen
                   ? t("invitation.ownCard", { organization: invitation.organization })
                   : t("invitation.body", {
                       organization: invitation.organization,
-                      role: t(`roles.${invitation.role}`),
+                      role: t(`org:roles.${invitation.role}`),
                     })}
               </p>
               <p className="text-sm text-muted-foreground">
