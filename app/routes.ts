@@ -40,7 +40,12 @@ export default [
     route("contact", "routes/marketing/contact.tsx"),
     route("qa", "routes/qa/index.tsx"),
     route("admin", "routes/admin/index.tsx"),
-    route("org/:slug", "routes/org/layout.tsx", { id: "org" }, [index("routes/org/overview.tsx")]),
+    route("org/invitations/:invitationId", "routes/org/invitation.tsx"),
+    route("org/:slug", "routes/org/layout.tsx", { id: "org" }, [
+      index("routes/org/overview.tsx"),
+      route("staff", "routes/org/staff.tsx"),
+      route("people/:profileId/invite", "routes/org/person-invite.tsx"),
+    ]),
     route("ack/:token", "routes/card/ack.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),
     route("*", "routes/not-found.tsx"),
