@@ -188,7 +188,7 @@ export async function listSafetyLog(
         ),
       ),
     )
-    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.seq))
     .offset(page.offset)
     .limit(page.limit);
   return rows.map((row) => ({
