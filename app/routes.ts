@@ -40,8 +40,11 @@ export default [
     route("contact", "routes/marketing/contact.tsx"),
     route("qa", "routes/qa/index.tsx"),
     route("admin", "routes/admin/index.tsx"),
+    route("org/invitations/:invitationId", "routes/org/invitation.tsx"),
     route("org/:slug", "routes/org/layout.tsx", { id: "org" }, [
       index("routes/org/overview.tsx"),
+      route("staff", "routes/org/staff.tsx"),
+      route("people/:profileId/invite", "routes/org/person-invite.tsx"),
       route("tags", "routes/org/tags.tsx"),
       route("tags/import", "routes/org/tags-import.tsx"),
       route("tags/import/:importId", "routes/org/tags-import-preview.tsx"),

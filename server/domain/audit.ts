@@ -62,7 +62,12 @@ export type AuditEventType =
   | "org_tag_unassigned"
   | "org_tag_lost"
   | "org_tag_found"
-  | "org_tags_minted";
+  | "org_tags_minted"
+  // Staff, invitations and sales (decision 139).
+  | "org_invitation_cancelled"
+  | "org_invitation_declined"
+  | "org_member_locations_changed"
+  | "sales_enquiry_status_changed";
 
 export interface AuditEvent {
   type: AuditEventType;

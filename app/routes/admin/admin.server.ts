@@ -1,10 +1,8 @@
-import { asc } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { NoticeData } from "#app/components/notice.tsx";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { PRODUCTS } from "#core/tag-ids.ts";
-import { organization } from "#server/db/schema.ts";
 import { batchCsv, batchQrZip, listBatches, searchTags } from "#server/domain/admin.ts";
 import { HouseholdNotFoundError, setExtraSeats } from "#server/domain/households.ts";
 import { mintTagsFor } from "#server/domain/org-tags.ts";
@@ -16,18 +14,12 @@ import type { Services } from "#server/services.ts";
 
 /** /admin's lists: mint batches, sales enquiries and the tags matching the search. */
 export async function adminOverview(services: Services, query: string) {
-  const [batches, found, enquiries, organizations] = await Promise.all([
+  const [batches, found, enquiries] = await Promise.all([
     listBatches(services),
     searchTags(services, query),
     listSalesEnquiries(services),
-    // Whom a batch can be minted for.
-    services.db
-      .select({ slug: organization.slug, name: organization.name })
-      .from(organization)
-      .orderBy(asc(organization.name)),
   ]);
   return {
-    organizations,
     batches: batches.map((b) => ({ ...b, createdAt: new Date(b.createdAt).toISOString() })),
     enquiries: enquiries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
     tags: found.map((tag) => ({
