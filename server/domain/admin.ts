@@ -8,7 +8,10 @@ import { QA_BATCH } from "./qa-tag-flow.ts";
 import { cardUrl } from "./tags.ts";
 import { accountLabel, toE164 } from "./users.ts";
 
-/** Minted batches, newest first, with their size (the /qa self-check's throwaway tags are not one). */
+/**
+ * Minted batches, newest first, with their size and the organisation they were minted for (the
+ * /qa self-check's throwaway tags are not one).
+ */
 export async function listBatches(services: Services, limit = 20) {
   return services.db
     .select({
@@ -16,8 +19,10 @@ export async function listBatches(services: Services, limit = 20) {
       product: sql<string>`min(${tags.product})`,
       count: sql<number>`count(*)::int`,
       createdAt: sql<Date>`min(${tags.createdAt})`,
+      organizationName: sql<string | null>`min(${organization.name})`,
     })
     .from(tags)
+    .leftJoin(organization, eq(organization.id, tags.organizationId))
     .where(sql`${tags.batchId} is not null and ${tags.batchId} <> ${QA_BATCH}`)
     .groupBy(tags.batchId)
     .orderBy(desc(sql`min(${tags.createdAt})`))

@@ -61,6 +61,8 @@ export type AuditEventType =
   | "org_tag_assigned"
   | "org_tag_unassigned"
   | "org_tag_lost"
+  | "org_tag_found"
+  | "org_tags_minted"
   // Staff, invitations and sales (decision 139).
   | "org_invitation_cancelled"
   | "org_invitation_declined"
@@ -102,18 +104,31 @@ export function cleanMetadata(metadata: Record<string, unknown> = {}): Record<st
  * user's action goes on (spec: audit failures are silent).
  */
 export async function recordAudit(db: Executor, logger: Logger, event: AuditEvent): Promise<void> {
+  await recordAudits(db, logger, [event]);
+}
+
+const auditRow = (event: AuditEvent) => ({
+  eventType: event.type,
+  userId: event.userId ?? null,
+  profileId: event.profileId ?? null,
+  householdId: event.householdId ?? null,
+  organizationId: event.organizationId ?? null,
+  success: event.success ?? true,
+  clientAddress: event.clientAddress ?? null,
+  metadata: cleanMetadata(event.metadata),
+});
+
+/** Appends many audit events in few statements (a bulk change writes one line per thing it changed). */
+export async function recordAudits(
+  db: Executor,
+  logger: Logger,
+  events: readonly AuditEvent[],
+): Promise<void> {
   try {
-    await db.insert(auditEvents).values({
-      eventType: event.type,
-      userId: event.userId ?? null,
-      profileId: event.profileId ?? null,
-      householdId: event.householdId ?? null,
-      organizationId: event.organizationId ?? null,
-      success: event.success ?? true,
-      clientAddress: event.clientAddress ?? null,
-      metadata: cleanMetadata(event.metadata),
-    });
+    for (let i = 0; i < events.length; i += 1000) {
+      await db.insert(auditEvents).values(events.slice(i, i + 1000).map(auditRow));
+    }
   } catch (error) {
-    logger.error({ err: error, eventType: event.type }, "audit write failed");
+    logger.error({ err: error, eventType: events[0]?.type }, "audit write failed");
   }
 }

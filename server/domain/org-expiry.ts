@@ -11,6 +11,7 @@ import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { attendanceScans, invitation, member, profiles, tags } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "./audit.ts";
+import { UNLINKED } from "./tag-lifecycle.ts";
 
 /** People erased in one transaction; the job goes on until none is due. */
 const BATCH = 100;
@@ -52,14 +53,7 @@ async function eraseBatch(services: Pick<Services, "db" | "logger">, now: Date) 
     // Back to the organisation, unassigned: its tags, no person's card.
     await tx
       .update(tags)
-      .set({
-        userId: null,
-        profileId: null,
-        status: "inactive",
-        isActive: false,
-        isLost: false,
-        linkedAt: null,
-      })
+      .set({ ...UNLINKED, isLost: false })
       .where(inArray(tags.profileId, ids));
     // Check-ins keep their time and place, not the name.
     await tx

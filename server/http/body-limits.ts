@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { TAG_CSV_MAX_BYTES, TAG_IMPORT_UPLOAD_PATH } from "#core/org-tags.ts";
 import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_PATH } from "#core/photos.ts";
 
 const KB = 1024;
@@ -20,6 +21,8 @@ export const BODY_LIMITS = {
   form: 256 * KB,
   /** A person's photo upload (decision 131), matched by its own path; nothing else takes more than `form`. */
   photo: PHOTO_MAX_BYTES,
+  /** An organisation's CSV giving tags to its people (decision 138), with the form around it. */
+  tagCsv: TAG_CSV_MAX_BYTES + 64 * KB,
 } as const;
 
 /** The class a path belongs to: the first prefix that matches. */
@@ -27,6 +30,7 @@ export function limitFor(path: string): number {
   if (path.startsWith("/webhooks/")) return BODY_LIMITS.webhook;
   if (path.startsWith("/api/") || path.startsWith("/internal/")) return BODY_LIMITS.api;
   if (PHOTO_UPLOAD_PATH.test(path)) return BODY_LIMITS.photo;
+  if (TAG_IMPORT_UPLOAD_PATH.test(path)) return BODY_LIMITS.tagCsv;
   return BODY_LIMITS.form;
 }
 

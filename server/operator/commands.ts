@@ -6,8 +6,9 @@ import { type Auth, createAuth } from "#server/auth/auth.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { setExtraSeats } from "#server/domain/households.ts";
+import { mintTagsFor } from "#server/domain/org-tags.ts";
 import { createOrganization } from "#server/domain/organizations.ts";
-import { MAX_MINT_BATCH, mintedTagsCsv, mintTags } from "#server/domain/tags.ts";
+import { MAX_MINT_BATCH, mintedTagsCsv } from "#server/domain/tags.ts";
 import { grantRole, ROLES, setUserPlan } from "#server/domain/users.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
 
@@ -24,6 +25,8 @@ export const operatorCommandSchema = z.discriminatedUnion("command", [
     command: z.literal("tags.mint"),
     product: z.enum(PRODUCTS),
     count: z.number().int().min(1).max(MAX_MINT_BATCH),
+    /** The organisation the batch is for (its slug); its admins assign the tags. */
+    org: z.string().trim().min(3).max(48).optional(),
   }),
   z.object({
     command: z.literal("users.set-plan"),
@@ -70,13 +73,16 @@ export async function runOperatorCommand(
 ): Promise<string> {
   switch (command.command) {
     case "tags.mint": {
-      const { tags } = await mintTags(deps.db, {
-        product: command.product,
-        count: command.count,
-        masterKey: deps.config.dataEncryptionKey,
-        publicUrl: deps.config.publicUrl,
-      });
-      return mintedTagsCsv(tags);
+      const minted = await mintTagsFor(
+        {
+          db: deps.db,
+          config: deps.config,
+          logger: deps.logger ?? createLogger({ level: "warn", name: "safetap" }),
+        },
+        { product: command.product, count: command.count, orgSlug: command.org ?? null },
+      );
+      if (!minted.ok) throw new OperatorRefusal(`No organisation has the slug "${command.org}"`);
+      return mintedTagsCsv(minted.tags);
     }
     case "users.set-plan": {
       const result = await setUserPlan(deps.db, command.identifier, command.plan);

@@ -97,6 +97,17 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
               reloadDocument
               className="grid gap-3 sm:grid-cols-[1fr_8rem_auto]"
             >
+              <div className="space-y-1 sm:col-span-3">
+                <Label htmlFor={`${id}-org`}>{t("mint.organization")}</Label>
+                <Select id={`${id}-org`} name="org" defaultValue="">
+                  <option value="">{t("mint.noOrganization")}</option>
+                  {loaderData.organizations.map((org) => (
+                    <option key={org.slug} value={org.slug}>
+                      {org.name} ({org.slug})
+                    </option>
+                  ))}
+                </Select>
+              </div>
               <div className="space-y-1">
                 <Label htmlFor={`${id}-product`}>{t("mint.product")}</Label>
                 <Select id={`${id}-product`} name="product" defaultValue="wristband">
@@ -237,6 +248,11 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                     {format.format(new Date(batch.createdAt))}
                   </time>
                   <span>{t(`products.${batch.product}`)}</span>
+                  {batch.organizationName ? (
+                    <span data-testid="batch-organization">
+                      {t("batches.forOrganization", { name: batch.organizationName })}
+                    </span>
+                  ) : null}
                   <span className="text-muted-foreground">
                     {t("batches.tags", { count: batch.count })}
                   </span>
