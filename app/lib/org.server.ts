@@ -31,6 +31,9 @@ export async function requireOrg(
 /** What the organisation's pages show of the asker's rights (the server checks again). */
 export function orgAbilities(org: OrgContext) {
   return {
+    readPeople: orgCan(org, { people: ["read"] }),
+    addPeople: orgCan(org, { people: ["create"] }),
+    removePeople: orgCan(org, { people: ["delete"] }),
     managePeople: orgCan(org, { people: ["update"] }),
     importPeople: orgCan(org, { people: ["import"] }),
     assignTags: orgCan(org, { tags: ["assign"] }),
