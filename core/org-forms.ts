@@ -44,8 +44,29 @@ export function timeZones(): readonly string[] {
   return zones;
 }
 
+/** How a time zone is written: "UTC", or Area/Place with capitals ("America/New_York"). */
+const ZONE_NAME = /^(UTC|[A-Z][A-Za-z_+-]*(\/[A-Z0-9][A-Za-z0-9_+-]*)+)$/;
+
+/**
+ * The IANA time zone named by `value`, as it is stored: a name of `timeZones()`, or another name
+ * of one of those zones (Intl knows "Asia/Ho_Chi_Minh" as "Asia/Saigon") kept as written, or
+ * Intl's own spelling when the case was off ("europe/london"); null for anything else.
+ */
+export function timeZoneOf(value: unknown): string | null {
+  if (typeof value !== "string" || value.length > 64) return null;
+  if (timeZones().includes(value)) return value;
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat("en", { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  if (!timeZones().includes(resolved)) return null;
+  return ZONE_NAME.test(value) ? value : resolved;
+}
+
 export function isTimeZone(value: unknown): value is string {
-  return typeof value === "string" && timeZones().includes(value);
+  return timeZoneOf(value) !== null;
 }
 
 /** A calendar date (YYYY-MM-DD) from today (UTC) on, within ten years. */
@@ -126,7 +147,9 @@ export const orgLocationSchema = z.object({
     "org:locations.errors.nameTooLong",
   ),
   address: optional(ORG_LIMITS.address, "org:locations.errors.addressTooLong"),
-  timeZone: cleaned.pipe(z.string().refine(isTimeZone, "org:locations.errors.timeZone")),
+  timeZone: cleaned
+    .pipe(z.string().refine(isTimeZone, "org:locations.errors.timeZone"))
+    .transform((v) => timeZoneOf(v)!),
   // Stored upper case (ISO 3166-1 alpha-2); the emergency number list is lower case.
   country: cleaned
     .transform((v) => v.toLowerCase())

@@ -5,7 +5,7 @@
  * while someone works only there, who would otherwise find themself working everywhere (no
  * locations listed means all of them, decision 135).
  */
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { OrgLocationInput } from "#core/org-forms.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import {
@@ -40,19 +40,37 @@ function log(
 
 /** The organisation's locations by name, with how many people and members are at each. */
 export async function listLocationsWithCounts(executor: Executor, orgId: string) {
-  return executor
-    .select({
-      id: orgLocations.id,
-      name: orgLocations.name,
-      address: orgLocations.address,
-      timeZone: orgLocations.timeZone,
-      country: orgLocations.country,
-      people: sql<number>`(select count(*)::int from ${profiles} where ${profiles.organizationId} = ${orgId} and ${profiles.locationId} = ${orgLocations.id})`,
-      staff: sql<number>`(select count(*)::int from ${orgMemberLocations} where ${orgMemberLocations.locationId} = ${orgLocations.id})`,
-    })
-    .from(orgLocations)
-    .where(eq(orgLocations.organizationId, orgId))
-    .orderBy(asc(orgLocations.name));
+  const [locations, people, staff] = await Promise.all([
+    executor
+      .select()
+      .from(orgLocations)
+      .where(eq(orgLocations.organizationId, orgId))
+      .orderBy(asc(orgLocations.name)),
+    executor
+      .select({ locationId: profiles.locationId, n: count() })
+      .from(profiles)
+      .where(and(eq(profiles.organizationId, orgId), isNotNull(profiles.locationId)))
+      .groupBy(profiles.locationId),
+    executor
+      .select({ locationId: orgMemberLocations.locationId, n: count() })
+      .from(orgMemberLocations)
+      .innerJoin(orgLocations, eq(orgLocations.id, orgMemberLocations.locationId))
+      .where(eq(orgLocations.organizationId, orgId))
+      .groupBy(orgMemberLocations.locationId),
+  ]);
+  const countsOf = (rows: { locationId: string | null; n: number }[]) =>
+    new Map(rows.map((row) => [row.locationId, row.n]));
+  const peopleAt = countsOf(people);
+  const staffAt = countsOf(staff);
+  return locations.map((location) => ({
+    id: location.id,
+    name: location.name,
+    address: location.address,
+    timeZone: location.timeZone,
+    country: location.country,
+    people: peopleAt.get(location.id) ?? 0,
+    staff: staffAt.get(location.id) ?? 0,
+  }));
 }
 
 async function nameTaken(tx: Executor, orgId: string, name: string, except?: string) {

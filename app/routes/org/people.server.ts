@@ -1,5 +1,6 @@
-import type { AppLoadContext } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { requestTranslator } from "#app/lib/i18n.server.ts";
+import { takeNotice } from "#app/lib/notices.server.ts";
 import { requireOrg } from "#app/lib/org.server.ts";
 import { ORG_LIMITS } from "#core/org-forms.ts";
 import { PRESET_DEFAULTS } from "#core/organizations.ts";
@@ -62,7 +63,10 @@ export async function orgPeoplePage(request: Request, context: AppLoadContext, s
   const before = after ? null : decodeCursor(params.get("before"));
   const cursor: PeopleCursor = after ? { after } : before ? { before } : null;
   const page = await listOrgPeople(db, org, filter, cursor);
-  return {
+  // "Person removed" arrives here after the removal's redirect (decision 023).
+  const arrival = takeNotice(request, "page", context.services.config.isProduction);
+  const answer = {
+    notice: arrival?.notice ?? null,
     seo: { title: t("org:people.title", { name: org.org.name }), description: "" },
     filter,
     filtered: Boolean(filter.search || filter.locationId || filter.group),
@@ -75,4 +79,5 @@ export async function orgPeoplePage(request: Request, context: AppLoadContext, s
     groupWord: PRESET_DEFAULTS[org.org.preset].group,
     canAdd: orgCan(org, { people: ["create"] }),
   };
+  return arrival ? data(answer, { headers: arrival.headers }) : answer;
 }

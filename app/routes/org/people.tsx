@@ -1,6 +1,7 @@
 import { Search, UserPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { Notice, useArrivalNotice } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { Input, Label, Select } from "#app/components/ui/input.tsx";
@@ -33,8 +34,10 @@ export default function OrgPeople({ loaderData }: Route.ComponentProps) {
     return `${base}?${params}`;
   };
   const group = t(`people.groups.${groupWord}`);
+  const arrival = useArrivalNotice(loaderData.notice);
   return (
     <div className="space-y-4">
+      <Notice notice={arrival} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">{t("people.heading")}</h2>
         {loaderData.canAdd ? (
