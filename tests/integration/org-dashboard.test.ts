@@ -4,7 +4,6 @@ import {
   alerts,
   attendanceScans,
   auditEvents,
-  contacts,
   orgLocations,
   profiles,
   tags,
