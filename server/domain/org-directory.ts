@@ -227,15 +227,32 @@ export async function listOrgPeople(
   };
 }
 
-/** The organisation's groups (classes, departments, wards) in use, for the filter. */
+/**
+ * The organisation's groups (classes, departments, wards) in use, for the filter: read from the
+ * index on (organization_id, group_name) one group at a time (a loose index scan), so 10,000
+ * people in 40 classes cost 40 index probes, not a pass over everyone.
+ */
 export async function listOrgGroups(executor: Executor, context: OrgContext): Promise<string[]> {
-  const rows = await executor
-    .selectDistinct({ group: profiles.groupName })
-    .from(profiles)
-    .where(and(peopleInScope(context), sql`${profiles.groupName} is not null`))
-    .orderBy(asc(profiles.groupName))
-    .limit(500);
-  return rows.map((r) => r.group!).filter(Boolean);
+  const scope = seesOnlyTheirLocations(context)
+    ? sql`and p.location_id = any(${sql`array[${sql.join(
+        context.locationIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}]`})`
+    : sql``;
+  const next = (after: SQL) => sql`(select p.group_name from ${profiles} p
+      where p.organization_id = ${context.org.id} and p.group_name > ${after} ${scope}
+      order by p.group_name limit 1)`;
+  const result = await executor.execute(sql`
+    with recursive groups (name) as (
+      (select p.group_name from ${profiles} p
+        where p.organization_id = ${context.org.id} and p.group_name is not null ${scope}
+        order by p.group_name limit 1)
+      union all
+      select ${next(sql`g.name`)} from groups g where g.name is not null
+    )
+    select name from groups where name is not null limit 500`);
+  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  return (rows as { name: string }[]).map((row) => row.name);
 }
 
 /** How many people the asker sees in the organisation. */

@@ -56,7 +56,7 @@ export default function OrgPersonPage({ loaderData, actionData }: Route.Componen
         <p className="text-sm text-muted-foreground">
           {[
             person.externalId,
-            person.groupName ? `${groupLabel} ${person.groupName}` : null,
+            person.groupName ? `${groupLabel}: ${person.groupName}` : null,
             person.location?.name,
           ]
             .filter(Boolean)
