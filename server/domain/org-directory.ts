@@ -271,6 +271,14 @@ interface Placed {
   timeZone: string | null;
 }
 
+/** The person an event is about and their location (joined as `profiles`, `org_locations`). */
+const personAndPlace = {
+  profileId: profiles.id,
+  personName: profiles.fullName,
+  locationName: orgLocations.name,
+  timeZone: orgLocations.timeZone,
+};
+
 export type OrgScan = Placed & {
   id: string;
   kind: "check_in" | "check_out" | "card_view" | "medical_view";
@@ -325,10 +333,7 @@ export async function recentOrgScans(
         at: tagViewLogs.createdAt,
         medical: tagViewLogs.fullMedicalViewed,
         tagId: tagViewLogs.tagId,
-        profileId: profiles.id,
-        personName: profiles.fullName,
-        locationName: orgLocations.name,
-        timeZone: orgLocations.timeZone,
+        ...personAndPlace,
       })
       .from(tagViewLogs)
       .innerJoin(tags, eq(tags.id, tagViewLogs.tagId))
@@ -366,10 +371,7 @@ export async function recentOrgAlerts(
       isTest: alerts.isTest,
       status: alerts.status,
       acknowledgedAt: alerts.acknowledgedAt,
-      profileId: profiles.id,
-      personName: profiles.fullName,
-      locationName: orgLocations.name,
-      timeZone: orgLocations.timeZone,
+      ...personAndPlace,
     })
     .from(alerts)
     .innerJoin(profiles, eq(profiles.id, alerts.profileId))

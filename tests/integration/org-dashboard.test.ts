@@ -44,6 +44,30 @@ async function addPerson(
   return added.profileId;
 }
 
+/** Tags the school owns, minted and each assigned to one of `profileIds`, as org-tags does. */
+async function assignedTags(profileIds: string[]) {
+  const { tags: minted } = await mintTags(app.services.db, {
+    product: "wristband",
+    count: profileIds.length,
+    masterKey: app.services.config.dataEncryptionKey,
+    publicUrl: app.services.config.publicUrl,
+  });
+  for (const [i, { tagId }] of minted.entries()) {
+    await app.services.db
+      .update(tags)
+      .set({
+        organizationId: school.id,
+        userId: school.accountId,
+        profileId: profileIds[i],
+        status: "active",
+        isActive: true,
+        linkedAt: new Date(),
+      })
+      .where(eq(tags.id, tagId));
+  }
+  return minted.map((tag) => tag.tagId);
+}
+
 const auditOf = (profileId: string) =>
   app.services.db
     .select()
@@ -567,33 +591,21 @@ describe("a person's critical info: only authorised admins and the person change
   it("adds, edits, reorders and removes contacts with their roles, each with its reason", async () => {
     const page = `/org/${school.slug}/people/${people.nowhere}`;
     const admin = clients.admin!;
-    const noReason = await admin.post(page, {
-      intent: "addContact",
-      name: "Gran",
-      channel: "email",
-      value: "gran@example.com",
-      role: "guardian",
-    });
-    expect(noReason.status).toBe(400);
-    const badRole = await admin.post(page, {
-      intent: "addContact",
-      name: "Gran",
-      channel: "email",
-      value: "gran@example.com",
-      role: "boss",
-      reason: "New guardian",
-    });
+    const addGran = (fields: Record<string, string>) =>
+      admin.post(page, {
+        intent: "addContact",
+        name: "Gran",
+        channel: "email",
+        value: "gran@example.com",
+        role: "guardian",
+        reason: "New guardian",
+        ...fields,
+      });
+    expect((await addGran({ reason: "" })).status).toBe(400);
+    const badRole = await addGran({ role: "boss" });
     expect(badRole.status).toBe(400);
     expect(await text(badRole)).toContain("Choose guardian, clinician or contact.");
-    const badValue = await admin.post(page, {
-      intent: "addContact",
-      name: "Gran",
-      channel: "sms",
-      value: "12",
-      role: "guardian",
-      reason: "New guardian",
-    });
-    expect(badValue.status).toBe(400);
+    expect((await addGran({ channel: "sms", value: "12" })).status).toBe(400);
     expect(await listContacts(app.services.db, app.services.cipher, people.nowhere!)).toEqual([]);
 
     for (const [name, value, role] of [
@@ -806,24 +818,7 @@ describe("adding and removing people", () => {
 
   it("removes a person on the confirming press; their tags go back to the organisation, unassigned", async () => {
     const id = await addPerson(school, { fullName: "Leaving Pupil", externalId: "S-900" });
-    const { tags: minted } = await mintTags(app.services.db, {
-      product: "wristband",
-      count: 1,
-      masterKey: app.services.config.dataEncryptionKey,
-      publicUrl: app.services.config.publicUrl,
-    });
-    const tagId = minted[0]!.tagId;
-    await app.services.db
-      .update(tags)
-      .set({
-        organizationId: school.id,
-        userId: school.accountId,
-        profileId: id,
-        status: "active",
-        isActive: true,
-        linkedAt: new Date(),
-      })
-      .where(eq(tags.id, tagId));
+    const [tagId = ""] = await assignedTags([id]);
     const page = `/org/${school.slug}/people/${id}`;
     expect(
       (await clients.staff!.post(page, { intent: "removePerson", confirm: "yes" })).status,
@@ -959,28 +954,7 @@ describe("locations", () => {
 describe("the overview", () => {
   it("shows recent scans and alerts, newest first, in the location's time zone; staff see their locations only", async () => {
     const { db } = app.services;
-    const { tags: minted } = await mintTags(db, {
-      product: "card",
-      count: 2,
-      masterKey: app.services.config.dataEncryptionKey,
-      publicUrl: app.services.config.publicUrl,
-    });
-    const [miaTag, noahTag] = minted.map((t) => t.tagId);
-    for (const [tagId, profileId] of [
-      [miaTag!, people.mia!],
-      [noahTag!, people.noah!],
-    ] as const) {
-      await db
-        .update(tags)
-        .set({
-          organizationId: school.id,
-          userId: school.accountId,
-          profileId,
-          status: "active",
-          isActive: true,
-        })
-        .where(eq(tags.id, tagId));
-    }
+    const [miaTag, noahTag] = await assignedTags([people.mia!, people.noah!]);
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
     await db.insert(attendanceScans).values([
       {

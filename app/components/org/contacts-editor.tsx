@@ -1,18 +1,17 @@
-import { Pencil, Trash2, Users } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { Users } from "lucide-react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { ConfirmAction } from "#app/components/dashboard/confirm-action.tsx";
 import { Notice } from "#app/components/notice.tsx";
-import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { Input, Select } from "#app/components/ui/input.tsx";
-import { cn } from "#app/lib/cn.ts";
 import { CONTACT_CHANNELS, DEFAULT_CONTACT_CHANNEL } from "#core/channels.ts";
 import { CONTACT_ROLES, type ContactRoleChoice } from "#core/org-forms.ts";
 import { LIMITS } from "#core/validation.ts";
-import { answerFor, type OrgFormAnswer, shown } from "./form-answer.ts";
+import { answerFor, type OrgFormAnswer } from "./form-answer.ts";
+import { EditOrRemove, useOrgForm } from "./org-form.tsx";
 import { ReasonField } from "./reason-field.tsx";
 
 export interface OrgContact {
@@ -81,19 +80,10 @@ export function OrgContacts({
                     </p>
                   </div>
                   {canChange ? (
-                    <div className="flex flex-wrap items-start gap-2">
-                      <details
-                        className="min-w-0 flex-1"
-                        open={answer?.fieldErrors ? true : undefined}
-                      >
-                        <summary
-                          className={cn(
-                            buttonVariants({ variant: "outline", size: "sm" }),
-                            "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
-                          )}
-                        >
-                          <Pencil aria-hidden="true" /> {t("contacts.edit", { name: contact.name })}
-                        </summary>
+                    <EditOrRemove
+                      editLabel={t("contacts.edit", { name: contact.name })}
+                      editOpen={Boolean(answer?.fieldErrors)}
+                      form={
                         <ContactForm
                           contact={contact}
                           count={contacts.length}
@@ -101,19 +91,15 @@ export function OrgContacts({
                           reasonRequired={reasonRequired}
                           busy={busy}
                         />
-                      </details>
-                      <ConfirmAction
-                        trigger={<Trash2 aria-hidden="true" />}
-                        triggerLabel={t("contacts.remove", { name: contact.name })}
-                        message={t("contacts.removeConfirm", { name: contact.name })}
-                        confirmLabel={t("contacts.removeConfirmYes")}
-                        intent="removeContact"
-                        fields={{ contactId: contact.id }}
-                        disabled={busy}
-                      >
-                        <ReasonField required={reasonRequired} />
-                      </ConfirmAction>
-                    </div>
+                      }
+                      removeLabel={t("contacts.remove", { name: contact.name })}
+                      removeMessage={t("contacts.removeConfirm", { name: contact.name })}
+                      removeConfirm={t("contacts.removeConfirmYes")}
+                      intent="removeContact"
+                      fields={{ contactId: contact.id }}
+                      confirmFields={<ReasonField required={reasonRequired} />}
+                      busy={busy}
+                    />
                   ) : null}
                 </li>
               );
@@ -152,12 +138,7 @@ function ContactForm({
 }) {
   const { t } = useTranslation(["org", "account"]);
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const errors = answer?.fieldErrors ?? {};
-  const value = (name: string, stored: string) => shown(answer, name, stored);
-  useEffect(() => {
-    if (!contact && answer?.notice.tone === "success") formRef.current?.reset();
-  }, [answer, contact]);
+  const { formRef, errors, value } = useOrgForm(answer, !contact);
   return (
     <Form
       ref={formRef}

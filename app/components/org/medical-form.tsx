@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Notice } from "#app/components/notice.tsx";
@@ -8,7 +8,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { Input, Select } from "#app/components/ui/input.tsx";
 import { BLOOD_TYPES } from "#core/validation.ts";
-import { type OrgFormAnswer, shown } from "./form-answer.ts";
+import type { OrgFormAnswer } from "./form-answer.ts";
+import { useOrgForm } from "./org-form.tsx";
 import { ReasonField } from "./reason-field.tsx";
 
 export interface MedicalFormData {
@@ -38,14 +39,9 @@ export function OrgMedicalForm({
   const { t } = useTranslation(["org", "account"]);
   const id = useId();
   const busy = useNavigation().state === "submitting";
-  const errors = answer?.fieldErrors ?? {};
-  const value = (name: string, stored: string) => shown(answer, name, stored);
-  const [notes, setNotes] = useState(() => value("medicalNotes", medical.medicalNotes ?? ""));
-  const formRef = useRef<HTMLFormElement>(null);
   // A saved record: the form shows what is stored now, and the reason is asked afresh.
-  useEffect(() => {
-    if (answer?.notice.tone === "success") formRef.current?.reset();
-  }, [answer]);
+  const { formRef, errors, value } = useOrgForm(answer, true);
+  const [notes, setNotes] = useState(() => value("medicalNotes", medical.medicalNotes ?? ""));
   const posted = answer?.fieldErrors ? answer.values : undefined;
   const devices = posted?.implantedDevices;
   const shownRecord: MedicalRecordForm = posted

@@ -1,15 +1,14 @@
-import { MapPin, Pencil, Trash2 } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { MapPin } from "lucide-react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { ConfirmAction } from "#app/components/dashboard/confirm-action.tsx";
 import { Notice } from "#app/components/notice.tsx";
-import { answerFor, type OrgFormAnswer, shown } from "#app/components/org/form-answer.ts";
-import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { answerFor, type OrgFormAnswer } from "#app/components/org/form-answer.ts";
+import { EditOrRemove, useOrgForm } from "#app/components/org/org-form.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { Input, Select } from "#app/components/ui/input.tsx";
-import { cn } from "#app/lib/cn.ts";
 import { metaTags } from "#app/lib/meta.ts";
 import { ORG_LIMITS } from "#core/org-forms.ts";
 import type { Route } from "./+types/locations";
@@ -81,40 +80,27 @@ export default function OrgLocations({ loaderData, actionData }: Route.Component
                       </p>
                     </div>
                     {canManage ? (
-                      <div className="flex flex-wrap items-start gap-2">
-                        <details
-                          className="min-w-0 flex-1"
-                          open={answer?.fieldErrors ? true : undefined}
-                        >
-                          <summary
-                            className={cn(
-                              buttonVariants({ variant: "outline", size: "sm" }),
-                              "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
-                            )}
-                          >
-                            <Pencil aria-hidden="true" />{" "}
-                            {t("locations.edit", { name: location.name })}
-                          </summary>
+                      <EditOrRemove
+                        editLabel={t("locations.edit", { name: location.name })}
+                        editOpen={Boolean(answer?.fieldErrors)}
+                        form={
                           <LocationForm
                             location={location}
                             countries={loaderData.countries}
                             answer={answer?.fieldErrors ? answer : undefined}
                             busy={busy}
                           />
-                        </details>
-                        <ConfirmAction
-                          trigger={<Trash2 aria-hidden="true" />}
-                          triggerLabel={t("locations.remove", { name: location.name })}
-                          message={t("locations.removeConfirm", {
-                            name: location.name,
-                            count: location.people,
-                          })}
-                          confirmLabel={t("locations.removeConfirmYes")}
-                          intent="remove"
-                          fields={{ locationId: location.id }}
-                          disabled={busy}
-                        />
-                      </div>
+                        }
+                        removeLabel={t("locations.remove", { name: location.name })}
+                        removeMessage={t("locations.removeConfirm", {
+                          name: location.name,
+                          count: location.people,
+                        })}
+                        removeConfirm={t("locations.removeConfirmYes")}
+                        intent="remove"
+                        fields={{ locationId: location.id }}
+                        busy={busy}
+                      />
                     ) : null}
                   </CardContent>
                 </Card>
@@ -154,12 +140,7 @@ function LocationForm({
 }) {
   const { t } = useTranslation("org");
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const errors = answer?.fieldErrors ?? {};
-  const value = (name: string, stored: string) => shown(answer, name, stored);
-  useEffect(() => {
-    if (!location && answer?.notice.tone === "success") formRef.current?.reset();
-  }, [answer, location]);
+  const { formRef, errors, value } = useOrgForm(answer, !location);
   return (
     <Form
       ref={formRef}

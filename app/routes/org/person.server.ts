@@ -45,7 +45,7 @@ import {
   type OrgContext,
   orgCan,
 } from "#server/domain/organizations.ts";
-import { firstName, PUBLIC_CONTACT_LIMIT } from "#server/domain/public-card.ts";
+import { cardMedicalDetails, firstName, PUBLIC_CONTACT_LIMIT } from "#server/domain/public-card.ts";
 import {
   answer,
   forbidden,
@@ -126,25 +126,11 @@ export async function personPage(
   const { profile } = record;
   const when = timeWriter(request, zone);
   const placeZone = record.location?.timeZone ?? null;
-  const medical = {
-    conditions: profile.conditions,
-    allergies: profile.allergies,
-    medications: profile.medications,
-    implantedDevices: profile.implantedDevices,
-    bloodType: profile.bloodType,
-    advanceDirective: profile.advanceDirective,
-    advanceDirectiveLocation: profile.advanceDirectiveLocation,
-    organDonor: profile.organDonor,
-    preferredHospital: profile.preferredHospital,
-    medicalNotes: profile.medicalNotes,
-    dateOfBirth: profile.dateOfBirth,
-  };
-  const hasMedical = Object.entries(medical).some(([field, value]) =>
-    field === "dateOfBirth"
-      ? value !== null && !profile.isMinor
-      : Array.isArray(value)
-        ? value.length > 0
-        : value !== null,
+  const onCard = cardMedicalDetails(profile);
+  // The full record keeps a minor's date of birth, which their card never shows.
+  const medical = { ...onCard, dateOfBirth: profile.dateOfBirth };
+  const hasMedical = Object.values(onCard).some((value) =>
+    Array.isArray(value) ? value.length > 0 : value !== null,
   );
   const arrival = takeNotice(request, "page", config.isProduction);
   const page = {
@@ -172,7 +158,7 @@ export async function personPage(
       isMinor: profile.isMinor,
       photoSrc: profile.photoVersion ? photoPath(person.id, profile.photoVersion, "small") : null,
       hasMedical,
-      medical: { ...medical, dateOfBirth: profile.isMinor ? null : profile.dateOfBirth },
+      medical: onCard,
       contacts: record.contacts
         .slice(0, PUBLIC_CONTACT_LIMIT)
         .map(({ name, channel, value }) => ({ name, channel, value })),
