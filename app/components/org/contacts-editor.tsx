@@ -1,7 +1,7 @@
 import { Users } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { Notice } from "#app/components/notice.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -11,7 +11,7 @@ import { CONTACT_CHANNELS, DEFAULT_CONTACT_CHANNEL } from "#core/channels.ts";
 import { CONTACT_ROLES, type ContactRoleChoice } from "#core/org-forms.ts";
 import { LIMITS } from "#core/validation.ts";
 import { answerFor, type OrgFormAnswer } from "./form-answer.ts";
-import { EditOrRemove, useOrgForm } from "./org-form.tsx";
+import { EditOrRemove, OrgForm } from "./org-form.tsx";
 import { ReasonField } from "./reason-field.tsx";
 
 export interface OrgContact {
@@ -138,96 +138,102 @@ function ContactForm({
 }) {
   const { t } = useTranslation(["org", "account"]);
   const id = useId();
-  const { formRef, errors, value } = useOrgForm(answer, !contact);
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      replace
-      preventScrollReset
-      className="mt-2 space-y-3"
-      data-testid={contact ? "edit-org-contact-form" : "add-org-contact-form"}
+    <OrgForm
+      answer={answer}
+      row={contact ? { field: "contactId", id: contact.id } : undefined}
+      testId={contact ? "edit-org-contact-form" : "add-org-contact-form"}
     >
-      {contact ? null : <Notice notice={answer?.notice} />}
-      {contact ? <input type="hidden" name="contactId" value={contact.id} /> : null}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field id={`${id}-name`} label={t("account:contacts.name")} error={errors.name}>
-          {(props) => (
-            <Input
-              {...props}
-              name="name"
-              maxLength={LIMITS.name}
-              defaultValue={value("name", contact?.name ?? "")}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-role`} label={t("contacts.role")} error={errors.role}>
-          {(props) => (
-            <Select {...props} name="role" defaultValue={value("role", contact?.role ?? "contact")}>
-              {CONTACT_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {t(`contacts.roles.${role}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field id={`${id}-channel`} label={t("account:contacts.channel")} error={errors.channel}>
-          {(props) => (
-            <Select
-              {...props}
-              name="channel"
-              defaultValue={value("channel", contact?.channel ?? DEFAULT_CONTACT_CHANNEL)}
+      {({ errors, value }) => (
+        <>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field id={`${id}-name`} label={t("account:contacts.name")} error={errors.name}>
+              {(props) => (
+                <Input
+                  {...props}
+                  name="name"
+                  maxLength={LIMITS.name}
+                  defaultValue={value("name", contact?.name ?? "")}
+                />
+              )}
+            </Field>
+            <Field id={`${id}-role`} label={t("contacts.role")} error={errors.role}>
+              {(props) => (
+                <Select
+                  {...props}
+                  name="role"
+                  defaultValue={value("role", contact?.role ?? "contact")}
+                >
+                  {CONTACT_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {t(`contacts.roles.${role}`)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field
+              id={`${id}-channel`}
+              label={t("account:contacts.channel")}
+              error={errors.channel}
             >
-              {CONTACT_CHANNELS.map((c) => (
-                <option key={c} value={c}>
-                  {t(`account:channels.${c}`, { defaultValue: c })}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field id={`${id}-value`} label={t("account:contacts.value")} error={errors.value}>
-          {(props) => (
-            <Input
-              {...props}
-              name="value"
-              maxLength={LIMITS.email}
-              defaultValue={value("value", contact?.value ?? "")}
-            />
-          )}
-        </Field>
-        {contact ? (
-          <Field id={`${id}-position`} label={t("contacts.position")} error={errors.position}>
-            {(props) => (
-              <Select
-                {...props}
-                name="position"
-                defaultValue={value("position", String(contact.priority))}
-              >
-                {Array.from({ length: count }, (_, i) => i + 1).map((place) => (
-                  <option key={place} value={place}>
-                    {t("contacts.place", { n: place })}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        ) : null}
-      </div>
-      <ReasonField
-        required={reasonRequired}
-        error={errors.reason}
-        defaultValue={value("reason", "")}
-      />
-      <Button
-        type="submit"
-        name="intent"
-        value={contact ? "editContact" : "addContact"}
-        disabled={busy}
-      >
-        {contact ? t("contacts.save") : t("contacts.add")}
-      </Button>
-    </Form>
+              {(props) => (
+                <Select
+                  {...props}
+                  name="channel"
+                  defaultValue={value("channel", contact?.channel ?? DEFAULT_CONTACT_CHANNEL)}
+                >
+                  {CONTACT_CHANNELS.map((c) => (
+                    <option key={c} value={c}>
+                      {t(`account:channels.${c}`, { defaultValue: c })}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field id={`${id}-value`} label={t("account:contacts.value")} error={errors.value}>
+              {(props) => (
+                <Input
+                  {...props}
+                  name="value"
+                  maxLength={LIMITS.email}
+                  defaultValue={value("value", contact?.value ?? "")}
+                />
+              )}
+            </Field>
+            {contact ? (
+              <Field id={`${id}-position`} label={t("contacts.position")} error={errors.position}>
+                {(props) => (
+                  <Select
+                    {...props}
+                    name="position"
+                    defaultValue={value("position", String(contact.priority))}
+                  >
+                    {Array.from({ length: count }, (_, i) => i + 1).map((place) => (
+                      <option key={place} value={place}>
+                        {t("contacts.place", { n: place })}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            ) : null}
+          </div>
+          <ReasonField
+            required={reasonRequired}
+            error={errors.reason}
+            defaultValue={value("reason", "")}
+          />
+          <Button
+            type="submit"
+            name="intent"
+            value={contact ? "editContact" : "addContact"}
+            disabled={busy}
+          >
+            {contact ? t("contacts.save") : t("contacts.add")}
+          </Button>
+        </>
+      )}
+    </OrgForm>
   );
 }

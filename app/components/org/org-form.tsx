@@ -1,6 +1,8 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
+import { Form } from "react-router";
 import { ConfirmAction } from "#app/components/dashboard/confirm-action.tsx";
+import { Notice } from "#app/components/notice.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { type OrgFormAnswer, shown } from "./form-answer.ts";
@@ -20,6 +22,44 @@ export function useOrgForm(answer: OrgFormAnswer | undefined, resetOnSuccess: bo
     errors: answer?.fieldErrors ?? {},
     value: (name: string, stored: string) => shown(answer, name, stored),
   };
+}
+
+/**
+ * A form of the organisation's pages: a plain POST answered with the page, keeping its place.
+ * A form that adds something (`row` absent) shows its own notice and clears itself after a
+ * success; a row's form names the row (`row`: its id field) and leaves the notice to the row.
+ */
+export function OrgForm({
+  answer,
+  row,
+  testId,
+  className = "mt-2 space-y-3",
+  children,
+}: {
+  answer: OrgFormAnswer | undefined;
+  row?: { field: string; id: string };
+  testId: string;
+  className?: string;
+  children: (form: Omit<ReturnType<typeof useOrgForm>, "formRef">) => ReactNode;
+}) {
+  const { formRef, ...form } = useOrgForm(answer, !row);
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      replace
+      preventScrollReset
+      className={className}
+      data-testid={testId}
+    >
+      {row ? (
+        <input type="hidden" name={row.field} value={row.id} />
+      ) : (
+        <Notice notice={answer?.notice} />
+      )}
+      {children(form)}
+    </Form>
+  );
 }
 
 /**

@@ -1,10 +1,10 @@
 import { MapPin } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { Notice } from "#app/components/notice.tsx";
 import { answerFor, type OrgFormAnswer } from "#app/components/org/form-answer.ts";
-import { EditOrRemove, useOrgForm } from "#app/components/org/org-form.tsx";
+import { EditOrRemove, OrgForm } from "#app/components/org/org-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Field } from "#app/components/ui/field.tsx";
@@ -140,83 +140,81 @@ function LocationForm({
 }) {
   const { t } = useTranslation("org");
   const id = useId();
-  const { formRef, errors, value } = useOrgForm(answer, !location);
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      replace
-      preventScrollReset
-      className="mt-2 space-y-3"
-      data-testid={location ? "edit-location-form" : "add-location-form"}
+    <OrgForm
+      answer={answer}
+      row={location ? { field: "locationId", id: location.id } : undefined}
+      testId={location ? "edit-location-form" : "add-location-form"}
     >
-      {location ? null : <Notice notice={answer?.notice} />}
-      {location ? <input type="hidden" name="locationId" value={location.id} /> : null}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field id={`${id}-name`} label={t("locations.name")} error={errors.name}>
-          {(props) => (
-            <Input
-              {...props}
-              name="name"
-              required
-              maxLength={ORG_LIMITS.locationName}
-              defaultValue={value("name", location?.name ?? "")}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-address`} label={t("locations.address")} error={errors.address}>
-          {(props) => (
-            <Input
-              {...props}
-              name="address"
-              maxLength={ORG_LIMITS.address}
-              defaultValue={value("address", location?.address ?? "")}
-            />
-          )}
-        </Field>
-        <Field
-          id={`${id}-zone`}
-          label={t("locations.timeZone")}
-          hint={t("locations.timeZoneHint")}
-          error={errors.timeZone}
-        >
-          {(props) => (
-            <Input
-              {...props}
-              name="timeZone"
-              required
-              list={ZONES_LIST}
-              autoComplete="off"
-              defaultValue={value("timeZone", location?.timeZone ?? "")}
-            />
-          )}
-        </Field>
-        <Field
-          id={`${id}-country`}
-          label={t("locations.country")}
-          hint={t("locations.countryHint")}
-          error={errors.country}
-        >
-          {(props) => (
-            <Select
-              {...props}
-              name="country"
-              required
-              defaultValue={value("country", location?.country ?? "")}
+      {({ errors, value }) => (
+        <>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field id={`${id}-name`} label={t("locations.name")} error={errors.name}>
+              {(props) => (
+                <Input
+                  {...props}
+                  name="name"
+                  required
+                  maxLength={ORG_LIMITS.locationName}
+                  defaultValue={value("name", location?.name ?? "")}
+                />
+              )}
+            </Field>
+            <Field id={`${id}-address`} label={t("locations.address")} error={errors.address}>
+              {(props) => (
+                <Input
+                  {...props}
+                  name="address"
+                  maxLength={ORG_LIMITS.address}
+                  defaultValue={value("address", location?.address ?? "")}
+                />
+              )}
+            </Field>
+            <Field
+              id={`${id}-zone`}
+              label={t("locations.timeZone")}
+              hint={t("locations.timeZoneHint")}
+              error={errors.timeZone}
             >
-              <option value="">{t("locations.chooseCountry")}</option>
-              {countries.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      </div>
-      <Button type="submit" name="intent" value={location ? "edit" : "add"} disabled={busy}>
-        {location ? t("locations.save") : t("locations.add")}
-      </Button>
-    </Form>
+              {(props) => (
+                <Input
+                  {...props}
+                  name="timeZone"
+                  required
+                  list={ZONES_LIST}
+                  autoComplete="off"
+                  defaultValue={value("timeZone", location?.timeZone ?? "")}
+                />
+              )}
+            </Field>
+            <Field
+              id={`${id}-country`}
+              label={t("locations.country")}
+              hint={t("locations.countryHint")}
+              error={errors.country}
+            >
+              {(props) => (
+                <Select
+                  {...props}
+                  name="country"
+                  required
+                  defaultValue={value("country", location?.country ?? "")}
+                >
+                  <option value="">{t("locations.chooseCountry")}</option>
+                  {countries.map((country) => (
+                    <option key={country.code} value={country.code}>
+                      {country.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          </div>
+          <Button type="submit" name="intent" value={location ? "edit" : "add"} disabled={busy}>
+            {location ? t("locations.save") : t("locations.add")}
+          </Button>
+        </>
+      )}
+    </OrgForm>
   );
 }
