@@ -67,7 +67,12 @@ export type AuditEventType =
   | "org_import_completed"
   | "org_tag_assigned"
   | "org_tag_unassigned"
-  | "org_tag_lost";
+  | "org_tag_lost"
+  // Staff, invitations and sales (decision 139).
+  | "org_invitation_cancelled"
+  | "org_invitation_declined"
+  | "org_member_locations_changed"
+  | "sales_enquiry_status_changed";
 
 export interface AuditEvent {
   type: AuditEventType;

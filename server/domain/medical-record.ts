@@ -5,6 +5,7 @@
  * fields that changed, never their values.
  */
 import { eq, sql } from "drizzle-orm";
+import { MEDICAL_RECORD_FIELDS } from "#core/medical-record.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
 import { profiles } from "#server/db/schema.ts";
@@ -15,20 +16,8 @@ import { householdScope } from "./people.ts";
 import { getProfile, type ProfileData, type ProfileInput, savePersonProfile } from "./profiles.ts";
 
 /** The fields that make up the medical record, in the order responders read them. */
-export const MEDICAL_FIELDS = [
-  "conditions",
-  "allergies",
-  "medications",
-  "implantedDevices",
-  "bloodType",
-  "advanceDirective",
-  "advanceDirectiveLocation",
-  "organDonor",
-  "preferredHospital",
-  "medicalNotes",
-  // Saved and logged with the record, so that one save writes one safety-log line (decision 134).
-  "dateOfBirth",
-] as const satisfies readonly (keyof ProfileInput & keyof ProfileData)[];
+export const MEDICAL_FIELDS = MEDICAL_RECORD_FIELDS satisfies readonly (keyof ProfileInput &
+  keyof ProfileData)[];
 export type MedicalField = (typeof MEDICAL_FIELDS)[number];
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

@@ -55,6 +55,7 @@ const ORG_REFUSALS = {
   invalid_slug:
     "The slug must be 3 to 48 lower-case letters, digits and single hyphens, starting and ending with a letter or digit",
   slug_taken: "An organisation with that slug already exists",
+  slug_reserved: "That slug is a page of SafeTap's own: choose another",
   invalid_preset: `The preset must be one of ${ORG_PRESETS.join(", ")}`,
 } as const;
 

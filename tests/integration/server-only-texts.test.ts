@@ -78,8 +78,11 @@ describe("the browser build holds none of the texts SafeTap sends", () => {
       readFileSync(path.join(projectRoot, "build", "locale-chunks.json"), "utf8"),
     );
     expect(chunks).toHaveLength(LANGUAGES.length * pageNamespaces.length);
-    // Namespaces are lowercase words; the content hash after the dash may itself begin with "-".
-    const names = new Set(chunks.map((file) => file.match(/^\/assets\/([a-z]+)-/)?.[1]));
+    // Namespaces are lowercase words joined by hyphens ("org-admin"); the 8-character content
+    // hash after the last dash may itself begin with "-".
+    const names = new Set(
+      chunks.map((file) => file.match(/^\/assets\/([a-z]+(?:-[a-z]+)*)-[\w-]{8}\.js$/)?.[1]),
+    );
     expect([...names].sort()).toEqual([...pageNamespaces].sort());
     const worker = readFileSync(path.join(clientBuildDir, "sw.js"), "utf8");
     for (const file of chunks) expect(worker, file).toContain(`"${file}"`);
