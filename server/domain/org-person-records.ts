@@ -199,6 +199,6 @@ export async function listOrgPersonChanges(
         like(auditEvents.eventType, "org\\_person\\_%"),
       ),
     )
-    .orderBy(desc(auditEvents.createdAt), desc(sql`${auditEvents.id}`))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.seq))
     .limit(limit);
 }

@@ -73,7 +73,7 @@ const auditOf = (profileId: string) =>
     .select()
     .from(auditEvents)
     .where(eq(auditEvents.profileId, profileId))
-    .orderBy(auditEvents.createdAt);
+    .orderBy(auditEvents.seq);
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -181,7 +181,9 @@ describe("who may open which page (the permission matrix)", () => {
     const overview = await member.get(paths().overview);
     expect(overview.status).toBe(302);
     expect(overview.headers.get("location")).toBe(paths().pip);
-    expect((await member.get(paths().people)).status).toBe(403);
+    const refusedList = await member.get(paths().people);
+    expect(refusedList.status).toBe(403);
+    expect(await text(refusedList)).toContain("Your role cannot open this page");
     expect((await member.get(paths().add)).status).toBe(403);
     expect((await member.get(paths().locations)).status).toBe(403);
     expect((await member.get(paths().mia)).status).toBe(404);
@@ -735,6 +737,26 @@ describe("a person's critical info: only authorised admins and the person change
     expect(preview.indexOf("Call a guardian")).toBeGreaterThan(-1);
     expect(preview.indexOf("Call a guardian")).toBeLessThan(preview.indexOf("Medical information"));
     expect(html).toContain("Maria Pupil");
+    // An admin may invite the person to log in to their own card (decision 139).
+    expect(html).toContain('data-testid="person-login-invite"');
+  });
+
+  it("shows a patient's card with their ward and the clinician first", async () => {
+    const ward = await createOrg(app.services, { preset: "healthcare" });
+    const patient = await addPerson(ward, { fullName: "Pat Ient", groupName: "Ward 7" });
+    await addContacts(app.services.db, app.services.cipher, patient, [
+      { name: "Sister Kim", channel: "email", value: "kim@example.com" },
+      { name: "Dr Ortiz", channel: "email", value: "ortiz@example.com", role: "clinician" },
+    ]);
+    const admin = await createOwner(app.services, { name: "Ward Admin" });
+    await addOrgMember(app.services, ward, admin.userId, "admin");
+    const html = await text(
+      await (await signIn(app, admin.email)).get(`/org/${ward.slug}/people/${patient}`),
+    );
+    const preview = html.slice(html.indexOf('data-testid="card-preview"'));
+    expect(preview).toContain("Ward: Ward 7");
+    expect(preview.indexOf("Dr Ortiz")).toBeLessThan(preview.indexOf("Sister Kim"));
+    expect(preview.indexOf("Dr Ortiz")).toBeLessThan(preview.indexOf("Medical information"));
   });
 });
 

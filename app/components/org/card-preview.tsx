@@ -12,13 +12,16 @@ export interface CardPreviewData {
   hasMedical: boolean;
   medical: Omit<MedicalInfo, "confirmedDaysAgo">;
   contacts: CardContact[];
+  /** A healthcare organisation's patient's ward, shown first with the clinician's contact. */
+  ward: string | null;
   emergencyNumber: string;
 }
 
 /**
  * The person's public card as a reader sees it, when the tag shows medical details and
- * contacts: a minor's first name only and the guardians first (DESIGN 1b.6), the medical
- * details a reader sees after acknowledging that access is logged, at most three contacts.
+ * contacts: a minor's first name only and the guardians first (DESIGN 1b.6), a patient's ward
+ * and the clinician first (decision 139), the medical details a reader sees after
+ * acknowledging that access is logged, at most three contacts.
  */
 export function CardPreview({ card }: { card: CardPreviewData }) {
   const { t } = useTranslation(["org", "card"]);
@@ -48,13 +51,18 @@ export function CardPreview({ card }: { card: CardPreviewData }) {
           <p className="text-xl font-bold" data-testid="card-preview-name">
             {card.name}
           </p>
+          {card.ward ? (
+            <p className="font-semibold" data-testid="card-preview-ward">
+              {t("card:ward", { ward: card.ward })}
+            </p>
+          ) : null}
           <p className="flex items-center gap-1 text-sm text-muted-foreground">
             <Phone className="size-4" aria-hidden="true" />
             {t("person.emergencyNumber", { number: card.emergencyNumber })}
           </p>
         </div>
       </div>
-      {card.isMinor ? contacts : null}
+      {card.isMinor || card.ward ? contacts : null}
       <section className="rounded-xl border bg-card p-4">
         <h4 className="text-lg font-semibold">{t("card:medical.title")}</h4>
         {card.hasMedical ? (
@@ -63,7 +71,7 @@ export function CardPreview({ card }: { card: CardPreviewData }) {
           <p className="mt-2 text-sm text-muted-foreground">{t("card:medical.none")}</p>
         )}
       </section>
-      {card.isMinor ? null : contacts}
+      {card.isMinor || card.ward ? null : contacts}
     </section>
   );
 }

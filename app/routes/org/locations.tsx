@@ -5,6 +5,7 @@ import { useNavigation } from "react-router";
 import { Notice } from "#app/components/notice.tsx";
 import { answerFor, type OrgFormAnswer } from "#app/components/org/form-answer.ts";
 import { EditOrRemove, OrgForm } from "#app/components/org/org-form.tsx";
+import { OrgPageError } from "#app/components/org/org-page-error.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Field } from "#app/components/ui/field.tsx";
@@ -19,6 +20,9 @@ export const loader = ({ request, context, params }: Route.LoaderArgs) =>
 export const action = ({ request, context, params }: Route.ActionArgs) =>
   locationsAction(request, context, params.slug);
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+export const ErrorBoundary = ({ error }: Route.ErrorBoundaryProps) => (
+  <OrgPageError error={error} />
+);
 
 const ZONES_LIST = "org-time-zones";
 

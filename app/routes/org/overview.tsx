@@ -2,6 +2,7 @@ import { BellRing, ScanLine } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { OrgPageError } from "#app/components/org/org-page-error.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { metaTags } from "#app/lib/meta.ts";
 import { useOrg } from "#app/lib/org-data.ts";
@@ -11,6 +12,9 @@ import { orgOverview } from "./overview.server.ts";
 export const loader = ({ request, context, params }: Route.LoaderArgs) =>
   orgOverview(request, context, params.slug);
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+export const ErrorBoundary = ({ error }: Route.ErrorBoundaryProps) => (
+  <OrgPageError error={error} />
+);
 
 /**
  * The organisation's first page: seats used and what it has, then what happened lately (scans

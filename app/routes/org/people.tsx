@@ -2,6 +2,7 @@ import { Search, UserPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Notice, useArrivalNotice } from "#app/components/notice.tsx";
+import { OrgPageError } from "#app/components/org/org-page-error.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { Input, Label, Select } from "#app/components/ui/input.tsx";
@@ -14,6 +15,9 @@ import { orgPeoplePage } from "./people.server.ts";
 export const loader = ({ request, context, params }: Route.LoaderArgs) =>
   orgPeoplePage(request, context, params.slug);
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+export const ErrorBoundary = ({ error }: Route.ErrorBoundaryProps) => (
+  <OrgPageError error={error} />
+);
 
 /**
  * The organisation's people (issue 16 item 5): search by name or external id, filter by

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { Notice } from "#app/components/notice.tsx";
 import { answerFor, shown } from "#app/components/org/form-answer.ts";
+import { OrgPageError } from "#app/components/org/org-page-error.tsx";
 import { PersonFields } from "#app/components/org/person-fields.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -16,6 +17,9 @@ export const loader = ({ request, context, params }: Route.LoaderArgs) =>
 export const action = ({ request, context, params }: Route.ActionArgs) =>
   addPersonAction(request, context, params.slug);
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+export const ErrorBoundary = ({ error }: Route.ErrorBoundaryProps) => (
+  <OrgPageError error={error} />
+);
 
 /** Add one person to the organisation: the seats left, then their details. */
 export default function NewOrgPerson({ loaderData, actionData }: Route.ComponentProps) {

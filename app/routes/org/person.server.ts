@@ -45,7 +45,12 @@ import {
   type OrgContext,
   orgCan,
 } from "#server/domain/organizations.ts";
-import { cardMedicalDetails, firstName, PUBLIC_CONTACT_LIMIT } from "#server/domain/public-card.ts";
+import {
+  type ContactRole,
+  cardMedicalDetails,
+  firstName,
+  PUBLIC_CONTACT_LIMIT,
+} from "#server/domain/public-card.ts";
 import {
   answer,
   forbidden,
@@ -55,12 +60,19 @@ import {
   viewerTimeZone,
 } from "./org-page.server.ts";
 
+/** The order of contacts on the card, by role (public-card.ts CARD_SQL). */
+const CARD_ROLE_ORDER: readonly ContactRole[] = ["clinician", "guardian", null];
+const cardRoleOf = (role: string | null | undefined): ContactRole =>
+  role === "clinician" || role === "guardian" ? role : null;
+
 /** What each party may do on a person's page (decision 137); the server checks each post. */
 function personRights(org: OrgContext, person: VisibleOrgPerson) {
   return {
     /** Name, external id, group, location, expiry, language: the organisation's admins. */
     details: orgCan(org, { people: ["update"] }),
     remove: orgCan(org, { people: ["delete"] }),
+    /** "Log in to your own card" (decision 139): admins and owners. */
+    inviteLogin: orgCan(org, { invitation: ["create"] }) && !person.self,
     /** Medical record and contacts: admins, owners and the person themself. */
     critical: person.canManage,
     /** Admins say why; the person changing their own record may leave it empty. */
@@ -159,9 +171,12 @@ export async function personPage(
       photoSrc: profile.photoVersion ? photoPath(person.id, profile.photoVersion, "small") : null,
       hasMedical,
       medical: onCard,
+      // As the card's query orders them: clinicians, then guardians, then by priority.
       contacts: record.contacts
-        .slice(0, PUBLIC_CONTACT_LIMIT)
-        .map(({ name, channel, value }) => ({ name, channel, value })),
+        .map(({ name, channel, value, role }) => ({ name, channel, value, role: cardRoleOf(role) }))
+        .sort((a, b) => CARD_ROLE_ORDER.indexOf(a.role) - CARD_ROLE_ORDER.indexOf(b.role))
+        .slice(0, PUBLIC_CONTACT_LIMIT),
+      ward: PRESET_DEFAULTS[org.org.preset].clinical ? record.groupName : null,
       emergencyNumber: emergencyNumberFor(record.location?.country),
     },
     medical,

@@ -10,7 +10,9 @@ import { ChangeLog } from "#app/components/org/change-log.tsx";
 import { OrgContacts } from "#app/components/org/contacts-editor.tsx";
 import { answerFor, shown } from "#app/components/org/form-answer.ts";
 import { OrgMedicalForm } from "#app/components/org/medical-form.tsx";
+import { OrgPageError } from "#app/components/org/org-page-error.tsx";
 import { PersonFields } from "#app/components/org/person-fields.tsx";
+import { PersonLoginInvite } from "#app/components/org/person-login-invite.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { metaTags } from "#app/lib/meta.ts";
@@ -24,6 +26,9 @@ export const loader = ({ request, context, params }: Route.LoaderArgs) =>
 export const action = ({ request, context, params }: Route.ActionArgs) =>
   personAction(request, context, params.slug, params.profileId);
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+export const ErrorBoundary = ({ error }: Route.ErrorBoundaryProps) => (
+  <OrgPageError error={error} />
+);
 
 /**
  * One of the organisation's people (issue 16 items 2 and 5): their card as a reader sees it and
@@ -159,6 +164,10 @@ export default function OrgPersonPage({ loaderData, actionData }: Route.Componen
             </Form>
           </CardContent>
         </Card>
+      ) : null}
+
+      {can.inviteLogin ? (
+        <PersonLoginInvite slug={org.slug} profileId={person.id} hasLogin={person.hasLogin} />
       ) : null}
 
       {can.critical ? (
