@@ -5,7 +5,7 @@
  * them, by whom and why. Medical record and contacts are changed through medical-record.ts and
  * contacts.ts with an `OrgChangeBy`, which writes the same log.
  */
-import { and, desc, eq, like, ne, sql } from "drizzle-orm";
+import { and, desc, eq, like, ne } from "drizzle-orm";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { auditEvents, orgLocations, profiles, tags, user } from "#server/db/schema.ts";
