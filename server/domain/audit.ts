@@ -55,6 +55,13 @@ export type AuditEventType =
   | "org_person_added"
   | "org_person_updated"
   | "org_person_removed"
+  // Critical info of an organisation's person (decision 137): who, and why.
+  | "org_person_medical_updated"
+  | "org_person_medical_confirmed"
+  | "org_person_contact_added"
+  | "org_person_contact_updated"
+  | "org_person_contact_removed"
+  | "org_person_contacts_reordered"
   | "org_person_expired"
   | "org_import_previewed"
   | "org_import_completed"

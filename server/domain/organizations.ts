@@ -294,7 +294,12 @@ export async function locationOf(executor: Executor, orgId: string, locationId: 
 export async function orgPerson(executor: Executor, orgId: string, profileId: unknown) {
   if (typeof profileId !== "string" || profileId.length > 64) return null;
   const [row] = await executor
-    .select({ id: profiles.id, accountId: profiles.accountId, memberUserId: profiles.memberUserId })
+    .select({
+      id: profiles.id,
+      accountId: profiles.accountId,
+      memberUserId: profiles.memberUserId,
+      locationId: profiles.locationId,
+    })
     .from(profiles)
     .where(and(eq(profiles.id, profileId), eq(profiles.organizationId, orgId)))
     .limit(1);

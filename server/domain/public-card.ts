@@ -10,7 +10,7 @@ import { alertTokens } from "#server/alerts/tokens.ts";
 import { alertDeliveries, alerts, profiles, tags, tagViewLogs } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "./audit.ts";
-import { type AdvanceDirective, decryptProfile } from "./profiles.ts";
+import { type AdvanceDirective, decryptProfile, type ProfileData } from "./profiles.ts";
 
 export const PUBLIC_CONTACT_LIMIT = 3;
 
@@ -260,7 +260,14 @@ export async function revealMedical(
     clientAddress,
     metadata: { tag_id: tagId },
   });
-  // Responders' order (decision 130).
+  return {
+    ...cardMedicalDetails(profile),
+    confirmedDaysAgo: daysSince(profile.medicalConfirmedAt),
+  };
+}
+
+/** The medical details a reader sees after the reveal, in responders' order (decision 130). */
+export function cardMedicalDetails(profile: ProfileData): Omit<MedicalInfo, "confirmedDaysAgo"> {
   return {
     conditions: profile.conditions,
     allergies: profile.allergies,
@@ -274,7 +281,6 @@ export async function revealMedical(
     medicalNotes: profile.medicalNotes,
     // A minor's date of birth is never on the card, not even after the reveal (DESIGN 1b.6).
     dateOfBirth: profile.isMinor ? null : profile.dateOfBirth,
-    confirmedDaysAgo: daysSince(profile.medicalConfirmedAt),
   };
 }
 
