@@ -28,7 +28,7 @@ export default function OrgLayout({ loaderData }: Route.ComponentProps) {
       show: !can.readPeople && ownPersonId !== null,
     },
     { to: `${base}/members/import`, label: t("nav.import"), show: can.importPeople },
-    { to: `${base}/tags`, label: t("nav.tags"), show: true },
+    { to: `${base}/tags`, label: t("nav.tags"), show: can.readPeople },
     { to: `${base}/locations`, label: t("nav.locations"), show: can.readPeople },
     { to: `${base}/staff`, label: t("nav.staff"), show: can.manageMembers },
   ].filter((item) => item.show);
