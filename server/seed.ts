@@ -9,6 +9,7 @@ import { saveProfile } from "#server/domain/profiles.ts";
 import { cardUrl, mintTags } from "#server/domain/tags.ts";
 import { grantRole } from "#server/domain/users.ts";
 import { type DemoPerson, demoPeople, seedDemoFamily } from "./seed-family.ts";
+import { type DemoOrganization, seedDemoOrganization } from "./seed-org.ts";
 import type { Services } from "./services.ts";
 
 export interface DemoCredentials {
@@ -18,6 +19,8 @@ export interface DemoCredentials {
   adult: { email: string; password: string };
   /** Everyone in the demo household, with their linked tag's card. */
   family: DemoPerson[];
+  /** The demo school (issue 16): the demo account is its admin; `staff` works at it. */
+  organization: DemoOrganization;
   /** The demo user's own, already linked tag. */
   linkedTag: { tagId: string; cardUrl: string };
   unclaimedTags: { tagId: string; activationToken: string; cardUrl: string }[];
@@ -26,6 +29,7 @@ export interface DemoCredentials {
 const DEMO_EMAIL = "demo@safetap.app";
 const ADMIN_EMAIL = "admin@safetap.app";
 const ADULT_EMAIL = "jordan@safetap.app";
+const STAFF_EMAIL = "taylor@safetap.app";
 
 function demoPassword(): string {
   // Meets every password rule: upper and lower case, a digit and a symbol.
@@ -71,6 +75,18 @@ export async function seedDemoData(services: Services): Promise<DemoCredentials>
   return credentials;
 }
 
+/** The demo school's staff member: a login with a profile of their own. */
+async function createStaff(services: Services, email: string, password: string) {
+  const id = await createUser(services, email, "Taylor Staff", password);
+  await saveProfile(services.db, services.cipher, id, {
+    fullName: "Taylor Staff",
+    language: "en",
+    country: "us",
+    onboardingCompleted: true,
+  });
+  return id;
+}
+
 async function mintUnclaimed(services: Services) {
   const { db, config } = services;
   const mint = (product: Product, count: number) =>
@@ -97,6 +113,7 @@ async function renewDemoCredentials(services: Services, demoId: string): Promise
   const demo = { email: DEMO_EMAIL, password: demoPassword() };
   const admin = { email: ADMIN_EMAIL, password: demoPassword() };
   const adult = { email: ADULT_EMAIL, password: demoPassword() };
+  const staff = { email: STAFF_EMAIL, password: demoPassword() };
   const idOf = async (email: string) =>
     (await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1))[0]?.id;
   const context = await services.auth.$context;
@@ -104,6 +121,7 @@ async function renewDemoCredentials(services: Services, demoId: string): Promise
     [demoId, demo.password],
     [await idOf(ADMIN_EMAIL), admin.password],
     [await idOf(ADULT_EMAIL), adult.password],
+    [await idOf(STAFF_EMAIL), staff.password],
   ] as const) {
     if (!id) continue;
     await context.internalAdapter.updatePassword(id, await context.password.hash(password));
@@ -127,11 +145,20 @@ async function renewDemoCredentials(services: Services, demoId: string): Promise
           email: adult.email,
         },
       );
+  // Demo data seeded before organisations existed gets its school now.
+  const staffId =
+    (await idOf(STAFF_EMAIL)) ?? (await createStaff(services, staff.email, staff.password));
+  const organization = await seedDemoOrganization(
+    services,
+    { id: demoId },
+    { id: staffId, ...staff },
+  );
   return {
     demo,
     admin,
     adult,
     family,
+    organization,
     linkedTag: { tagId, cardUrl: cardUrl(config.publicUrl, tagId) },
     unclaimedTags: await mintUnclaimed(services),
   };
@@ -207,11 +234,18 @@ async function createDemoData(services: Services): Promise<DemoCredentials> {
     { id: demoId, email: demo.email, tagId: linked.tagId },
     { id: adultId, email: adult.email },
   );
+  const staff = { email: STAFF_EMAIL, password: demoPassword() };
+  const organization = await seedDemoOrganization(
+    services,
+    { id: demoId },
+    { id: await createStaff(services, staff.email, staff.password), ...staff },
+  );
   return {
     demo,
     admin,
     adult,
     family,
+    organization,
     linkedTag: { tagId: linked.tagId, cardUrl: cardUrl(config.publicUrl, linked.tagId) },
     unclaimedTags: await mintUnclaimed(services),
   };
@@ -226,6 +260,12 @@ export function formatDemoBanner(credentials: DemoCredentials, publicUrl: string
     `  Admin account ${credentials.admin.email}  password ${credentials.admin.password}`,
     `  Second adult  ${credentials.adult.email}  password ${credentials.adult.password}`,
     `  Demo card     ${cardUrl(publicUrl, credentials.linkedTag.tagId)}`,
+    ...(credentials.organization
+      ? [
+          `  Demo school   ${credentials.organization.url}  (the demo account is its admin)`,
+          `  School staff  ${credentials.organization.staff.email}  password ${credentials.organization.staff.password}  (reader mode at the main building)`,
+        ]
+      : []),
     "  Family (the demo household):",
     ...credentials.family.map(
       (person) =>

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TAG_ID_PATTERN } from "#core/tag-ids.ts";
-import { profiles, tags, userRoles } from "#server/db/schema.ts";
+import { attendanceScans, profiles, tags, userRoles } from "#server/db/schema.ts";
+import { orgContextFor } from "#server/domain/organizations.ts";
 import { listPeople } from "#server/domain/people.ts";
 import { quotaHolderFor } from "#server/domain/quotas.ts";
 import { activationTokenHasher } from "#server/domain/tag-ids.ts";
@@ -201,5 +202,45 @@ describe("demo data (embedded default)", () => {
       .from(profiles)
       .where(eq(profiles.id, credentials.family[2]!.profileId));
     expect(child).toMatchObject({ accountId: owner.profileId, isMinor: true });
+  });
+
+  it("makes a demo school: the demo account its admin, a staff member at the main building, pupils with wristbands and check-ins", async () => {
+    const credentials = await seedDemoData(app.services);
+    expect(credentials.organization.slug).toBe("hillside-primary");
+    const owner = credentials.family[0]!;
+    const asAdmin = await orgContextFor(app.services.db, owner.profileId, "hillside-primary");
+    expect(asAdmin?.role).toBe("admin");
+    const staff = await app.services.auth.api.signInEmail({
+      body: {
+        email: credentials.organization.staff.email,
+        password: credentials.organization.staff.password,
+      },
+    });
+    const asStaff = await orgContextFor(app.services.db, staff.user.id, "hillside-primary");
+    expect(asStaff?.role).toBe("staff");
+    expect(asStaff?.locationIds).toHaveLength(1);
+    const pupils = await app.services.db
+      .select({ id: profiles.id, isMinor: profiles.isMinor, tagId: tags.id })
+      .from(profiles)
+      .innerJoin(tags, eq(tags.profileId, profiles.id))
+      .where(eq(profiles.organizationId, asAdmin!.org.id));
+    expect(pupils).toHaveLength(8);
+    expect(pupils.every((pupil) => pupil.isMinor)).toBe(true);
+    const checkIns = await app.services.db
+      .select({ id: attendanceScans.id })
+      .from(attendanceScans)
+      .where(eq(attendanceScans.organizationId, asAdmin!.org.id));
+    expect(checkIns).toHaveLength(5);
+    // A pupil's card: first name only, the guardian first.
+    const html = await (await app.request(`/t/${pupils[0]!.tagId}`)).text();
+    expect(html).toMatch(/Mia|Noah|Ava|Liam|Zoe|Ethan|Isla|Lucas/);
+    expect(html).not.toMatch(
+      /Mia Thompson|Noah Garcia|Ava Nguyen|Liam Dubois|Zoe Patel|Ethan Okafor|Isla Murphy|Lucas Silva/,
+    );
+    const guardian = html.search(
+      /Grace Thompson|Lucia Garcia|Minh Nguyen|Claire Dubois|Anita Patel|Chidi Okafor|Sean Murphy|Rafael Silva/,
+    );
+    expect(guardian).toBeGreaterThan(-1);
+    expect(guardian).toBeLessThan(html.indexOf("School office"));
   });
 });

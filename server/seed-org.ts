@@ -1,0 +1,148 @@
+/**
+ * The demo organisation (issue 16): a school with two locations, the demo account as its admin,
+ * a staff member with a login who works at the main building, a class of pupils with guardians,
+ * each with an assigned wristband from the school's own batch, and a few check-ins, so every
+ * organisation page has something to show on the embedded default.
+ */
+import { eq } from "drizzle-orm";
+import { organization, orgLocations, orgMemberLocations } from "#server/db/schema.ts";
+import { recordScan } from "#server/domain/attendance.ts";
+import { insertContact } from "#server/domain/contacts.ts";
+import { addOrgPerson } from "#server/domain/org-people.ts";
+import { assignOrgTag, mintTagsFor } from "#server/domain/org-tags.ts";
+import { createOrganization, orgContextFor } from "#server/domain/organizations.ts";
+import type { Services } from "./services.ts";
+
+export const DEMO_ORG_SLUG = "hillside-primary";
+
+const PUPILS: [name: string, className: string, born: string, guardian: string][] = [
+  ["Mia Thompson", "4B", "2016-02-11", "Grace Thompson"],
+  ["Noah Garcia", "4B", "2016-05-23", "Lucia Garcia"],
+  ["Ava Nguyen", "4B", "2016-08-02", "Minh Nguyen"],
+  ["Liam Dubois", "4B", "2016-10-14", "Claire Dubois"],
+  ["Zoe Patel", "5A", "2015-03-30", "Anita Patel"],
+  ["Ethan Okafor", "5A", "2015-06-07", "Chidi Okafor"],
+  ["Isla Murphy", "5A", "2015-09-19", "Sean Murphy"],
+  ["Lucas Silva", "5A", "2015-12-01", "Rafael Silva"],
+];
+
+export interface DemoOrganization {
+  slug: string;
+  url: string;
+  staff: { email: string; password: string };
+}
+
+/**
+ * Creates the demo school once; the demo account is its admin and `staff` one of its staff.
+ * Returns where it is.
+ */
+export async function seedDemoOrganization(
+  services: Services,
+  admin: { id: string },
+  staff: { id: string; email: string; password: string },
+): Promise<DemoOrganization> {
+  const { db, cipher, logger, config } = services;
+  const url = `${config.publicUrl}/org/${DEMO_ORG_SLUG}`;
+  const [existing] = await db
+    .select({ id: organization.id })
+    .from(organization)
+    .where(eq(organization.slug, DEMO_ORG_SLUG))
+    .limit(1);
+  const answer = {
+    slug: DEMO_ORG_SLUG,
+    url,
+    staff: { email: staff.email, password: staff.password },
+  };
+  if (existing) return answer;
+
+  const created = await createOrganization(services, {
+    name: "Hillside Primary School",
+    slug: DEMO_ORG_SLUG,
+    preset: "school",
+  });
+  if (!created.ok) throw new Error(`demo organisation not created: ${created.reason}`);
+  const org = created.organization;
+  const [main] = await db
+    .insert(orgLocations)
+    .values([
+      {
+        organizationId: org.id,
+        name: "Main building",
+        address: "1 School Lane, Springfield",
+        timeZone: "America/New_York",
+        country: "US",
+      },
+      {
+        organizationId: org.id,
+        name: "Sports hall",
+        address: "3 School Lane, Springfield",
+        timeZone: "America/New_York",
+        country: "US",
+      },
+    ])
+    .returning({ id: orgLocations.id });
+  await services.auth.api.addMember({
+    body: { userId: admin.id, role: "admin", organizationId: org.id },
+  });
+  const staffMember = await services.auth.api.addMember({
+    body: { userId: staff.id, role: "staff", organizationId: org.id },
+  });
+  if (staffMember) {
+    await db.insert(orgMemberLocations).values({ memberId: staffMember.id, locationId: main!.id });
+  }
+
+  const context = await orgContextFor(db, admin.id, DEMO_ORG_SLUG);
+  if (!context) throw new Error("the demo admin cannot act in the demo organisation");
+  const batch = await mintTagsFor(services, {
+    product: "wristband",
+    count: PUPILS.length + 4,
+    orgSlug: DEMO_ORG_SLUG,
+    by: admin.id,
+  });
+  if (!batch.ok) throw new Error("demo wristbands not minted");
+  for (const [index, [fullName, className, born, guardian]] of PUPILS.entries()) {
+    const added = await addOrgPerson(db, { cipher, logger }, org, admin.id, {
+      fullName,
+      externalId: `HP-${String(1001 + index)}`,
+      groupName: className,
+      locationId: main!.id,
+      dateOfBirth: born,
+      allergies: index % 3 === 0 ? ["Peanuts"] : [],
+      language: "en",
+      country: "us",
+    });
+    if (!added.ok) throw new Error(`demo pupil not added: ${added.reason}`);
+    const person = { profileId: added.profileId, accountId: org.accountId };
+    const handle = guardian.toLowerCase().replace(/[^a-z]+/g, ".");
+    await insertContact(db, cipher, person, {
+      name: guardian,
+      channel: "email",
+      value: `${handle}@example.com`,
+      priority: 1,
+      role: "guardian",
+    });
+    await insertContact(db, cipher, person, {
+      name: "School office",
+      channel: "sms",
+      value: "+12025550148",
+      priority: 2,
+    });
+    const assigned = await assignOrgTag(
+      db,
+      logger,
+      { context },
+      { tagId: batch.tags[index]!.tagId, profileId: added.profileId, move: false },
+    );
+    if (!assigned.ok) throw new Error(`demo wristband not assigned: ${assigned.reason}`);
+    // This morning's check-ins at the main building, by the staff member.
+    if (index < 5) {
+      await recordScan(db, {
+        readerUserId: staff.id,
+        tagId: batch.tags[index]!.tagId,
+        direction: "in",
+        place: { organizationId: org.id, locationId: main!.id },
+      });
+    }
+  }
+  return answer;
+}
