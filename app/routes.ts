@@ -40,7 +40,10 @@ export default [
     route("contact", "routes/marketing/contact.tsx"),
     route("qa", "routes/qa/index.tsx"),
     route("admin", "routes/admin/index.tsx"),
-    route("org/:slug", "routes/org/layout.tsx", { id: "org" }, [index("routes/org/overview.tsx")]),
+    route("org/:slug", "routes/org/layout.tsx", { id: "org" }, [
+      index("routes/org/overview.tsx"),
+      route("members/import", "routes/org/members-import.tsx"),
+    ]),
     route("ack/:token", "routes/card/ack.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),
     route("*", "routes/not-found.tsx"),
@@ -61,4 +64,7 @@ export default [
   route("admin/batches/:batchId/:file", "routes/admin/batch-file.ts"),
   route("admin/enquiries.csv", "routes/admin/enquiries-csv.ts"),
   route("qa/tag-flow", "routes/qa/tag-flow.ts"),
+  route("org/:slug/members/import/template.csv", "routes/org/members-import-template.ts"),
+  route("org/:slug/members/import/:importId/rejected.csv", "routes/org/members-import-rejected.ts"),
+  route("org/:slug/members/import/:importId/run", "routes/org/members-import-run.ts"),
 ] satisfies RouteConfig;

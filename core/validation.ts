@@ -275,7 +275,8 @@ export interface FieldProblem {
   values?: Record<string, number>;
 }
 
-function isPastDate(value: string): boolean {
+/** A real calendar date written YYYY-MM-DD, from 1900 to today. */
+export function isPastDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return (

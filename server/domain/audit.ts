@@ -92,23 +92,33 @@ export function cleanMetadata(metadata: Record<string, unknown> = {}): Record<st
   return out;
 }
 
+const auditRow = (event: AuditEvent): typeof auditEvents.$inferInsert => ({
+  eventType: event.type,
+  userId: event.userId ?? null,
+  profileId: event.profileId ?? null,
+  householdId: event.householdId ?? null,
+  organizationId: event.organizationId ?? null,
+  success: event.success ?? true,
+  clientAddress: event.clientAddress ?? null,
+  metadata: cleanMetadata(event.metadata),
+});
+
 /**
  * Appends an audit event. Never throws: a failing audit write is logged and the
  * user's action goes on (spec: audit failures are silent).
  */
 export async function recordAudit(db: Executor, logger: Logger, event: AuditEvent): Promise<void> {
   try {
-    await db.insert(auditEvents).values({
-      eventType: event.type,
-      userId: event.userId ?? null,
-      profileId: event.profileId ?? null,
-      householdId: event.householdId ?? null,
-      organizationId: event.organizationId ?? null,
-      success: event.success ?? true,
-      clientAddress: event.clientAddress ?? null,
-      metadata: cleanMetadata(event.metadata),
-    });
+    await db.insert(auditEvents).values(auditRow(event));
   } catch (error) {
     logger.error({ err: error, eventType: event.type }, "audit write failed");
   }
+}
+
+/**
+ * Appends many events in one statement (a bulk change: one line per person it touched), in the
+ * caller's transaction: the change and its lines commit together, or neither does.
+ */
+export async function recordAudits(db: Executor, events: AuditEvent[]): Promise<void> {
+  if (events.length) await db.insert(auditEvents).values(events.map(auditRow));
 }
