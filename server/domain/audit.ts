@@ -1,3 +1,4 @@
+import { insertMany } from "#server/db/bulk-writes.ts";
 import type { Executor } from "#server/db/client.ts";
 import { auditEvents } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
@@ -120,5 +121,5 @@ export async function recordAudit(db: Executor, logger: Logger, event: AuditEven
  * caller's transaction: the change and its lines commit together, or neither does.
  */
 export async function recordAudits(db: Executor, events: AuditEvent[]): Promise<void> {
-  if (events.length) await db.insert(auditEvents).values(events.map(auditRow));
+  await insertMany(db, auditEvents, events.map(auditRow));
 }

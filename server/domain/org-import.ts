@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import {
   checkHeader,
   checkRow,
@@ -25,6 +25,7 @@ import {
 } from "#core/org-import.ts";
 import { PRESET_DEFAULTS } from "#core/organizations.ts";
 import { isHighRiskNumber } from "#server/alerts/toll-limits.ts";
+import { insertMany, oneOf, updateMany } from "#server/db/bulk-writes.ts";
 import type { Database } from "#server/db/client.ts";
 import { contacts, orgImports, profiles } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
@@ -112,6 +113,13 @@ const problem = (
   ...(values ? { values } : {}),
 });
 
+/**
+ * Lets other requests (cards) run: between write batches, and every YIELD_EVERY rows of the
+ * CPU-bound reading and checking, which would otherwise hold the event loop for seconds.
+ */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+const YIELD_EVERY = 100;
+
 /** The end of the given day (UTC): an events person's data is erased after it. */
 const expiryOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 864e5);
 
@@ -147,18 +155,19 @@ async function existingPeople(
 ): Promise<Map<string, Existing>> {
   const found = new Map<string, Existing>();
   const { db, cipher } = services;
-  for (let at = 0; at < externalIds.length; at += 1000) {
-    const chunk = externalIds.slice(at, at + 1000);
+  for (let at = 0; at < externalIds.length; at += 500) {
+    if (at > 0) await yieldToOthers();
+    const chunk = externalIds.slice(at, at + 500);
     const rows = await db
       .select()
       .from(profiles)
-      .where(and(eq(profiles.organizationId, org.id), inArray(profiles.externalId, chunk)));
+      .where(and(eq(profiles.organizationId, org.id), oneOf(profiles.externalId, chunk)));
     if (!rows.length) continue;
     const contactRows = await db
       .select()
       .from(contacts)
       .where(
-        inArray(
+        oneOf(
           contacts.profileId,
           rows.map((r) => r.id),
         ),
@@ -206,6 +215,7 @@ async function planImport(
   let trailingEmpty: number[] = [];
   let dataRows = 0;
   for await (const record of csvRecords(source)) {
+    if (record.row % YIELD_EVERY === 0) await yieldToOthers();
     if (!columns) {
       const header = checkHeader(org.preset, record.cells);
       if (!header.ok) throw new ImportFileError(header.problems);
@@ -542,9 +552,6 @@ export async function runImport(
   }
 }
 
-/** Lets other requests (cards) run between batches. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Writes the plan's new and changed people in batches; the summary of what was done. */
 async function writePlan(
   services: ImportServices,
@@ -628,11 +635,10 @@ async function writeBatch(
   });
   const updates = job.batch.flatMap((w) => {
     if (w.action !== "update") return [];
-    const set: Partial<typeof profiles.$inferInsert> = profileValues(
-      cipher,
-      w.profileId,
-      profileInput(w.data),
-    );
+    const set: Partial<typeof profiles.$inferInsert> = {
+      ...profileValues(cipher, w.profileId, profileInput(w.data)),
+      updatedAt: new Date(),
+    };
     if (w.data.groupName !== undefined) set.groupName = w.data.groupName;
     if (w.data.location !== undefined) set.locationId = w.locationId;
     if (w.data.expiresOn !== undefined) {
@@ -655,33 +661,30 @@ async function writeBatch(
         admitted = creates.slice(0, seats.left);
       }
     }
-    const inserted = new Set<string>();
-    for (let at = 0; at < admitted.length; at += IMPORT_BATCH_ROWS) {
-      const rows = await tx
-        .insert(profiles)
-        .values(admitted.slice(at, at + IMPORT_BATCH_ROWS).map((c) => c.profile))
-        .onConflictDoNothing()
-        .returning({ id: profiles.id });
-      for (const row of rows) inserted.add(row.id);
-    }
+    const inserted = new Set(
+      await insertMany(
+        tx,
+        profiles,
+        admitted.map((c) => c.profile),
+        { conflict: "ignore" },
+      ),
+    );
     const idColumn = IMPORT_COLUMNS[org.preset].find((c) => c.kind === "external_id");
     const added = admitted.filter((c) => {
       if (inserted.has(c.profile.id)) return true;
       refused.set(c.index, [problem(idColumn, "org-import:errors.externalIdTaken")]);
       return false;
     });
-    for (const u of updates) {
-      if (Object.keys(u.set).length) {
-        await tx
-          .update(profiles)
-          .set(u.set)
-          .where(and(eq(profiles.id, u.w.profileId), eq(profiles.organizationId, org.id)));
-      }
-    }
+    await updateMany(
+      tx,
+      profiles,
+      updates.map((u) => ({ id: u.w.profileId, ...u.set })),
+      eq(profiles.organizationId, org.id),
+    );
     const replaced = updates.filter((u) => u.contacts !== null);
     if (replaced.length) {
       await tx.delete(contacts).where(
-        inArray(
+        oneOf(
           contacts.profileId,
           replaced.map((u) => u.w.profileId),
         ),
@@ -691,9 +694,7 @@ async function writeBatch(
       ...added.flatMap((c) => c.contacts),
       ...replaced.flatMap((u) => u.contacts!),
     ];
-    for (let at = 0; at < newContacts.length; at += 1000) {
-      await tx.insert(contacts).values(newContacts.slice(at, at + 1000));
-    }
+    await insertMany(tx, contacts, newContacts);
     const events: AuditEvent[] = [
       ...added.map((c) => ({
         type: "org_person_added" as const,
