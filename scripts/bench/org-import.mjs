@@ -8,7 +8,7 @@
 // `npm run build`); scripts/bench.mjs runs it for each database (BENCH_STAGES=org-import: only it).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -45,6 +45,19 @@ export function schoolCsv(rows) {
   return `${lines.join("\r\n")}\r\n`;
 }
 
+/**
+ * Resets the process's peak resident size (VmHWM) to its current size (Linux `clear_refs` 5), so
+ * the peak read afterwards is the import's; false where that is not possible.
+ */
+function resetPeak(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Peak and current resident memory of a process, in MB (Linux). */
 function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -67,7 +80,10 @@ function steadyCardLoad(url, cardPath, seconds) {
           const i = n++;
           return {
             ...request,
-            headers: { ...request.headers, "x-forwarded-for": `10.251.${(i >> 8) & 255}.${i & 255}` },
+            headers: {
+              ...request.headers,
+              "x-forwarded-for": `10.251.${(i >> 8) & 255}.${i & 255}`,
+            },
           };
         },
       },
@@ -120,7 +136,9 @@ async function importFile(url, cookie, csv) {
   const location = uploaded.headers.get("location") ?? "";
   const importId = new URL(location, url).searchParams.get("import");
   if (uploaded.status !== 303 || !importId) {
-    throw new Error(`the upload answered ${uploaded.status}: ${(await uploaded.text()).slice(0, 300)}`);
+    throw new Error(
+      `the upload answered ${uploaded.status}: ${(await uploaded.text()).slice(0, 300)}`,
+    );
   }
   const previewed = performance.now();
   const run = new FormData();
@@ -130,7 +148,10 @@ async function importFile(url, cookie, csv) {
     body: run,
     headers: { cookie },
   });
-  const lines = (await response.text()).trim().split("\n").map((line) => JSON.parse(line));
+  const lines = (await response.text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
   const last = lines.at(-1);
   if (response.status !== 200 || !last?.done) {
     throw new Error(`the import answered ${response.status}: ${JSON.stringify(last)}`);
@@ -150,7 +171,14 @@ async function importFile(url, cookie, csv) {
  * demo account its admin with seats for every pupil (server stopped), starts a fresh server,
  * measures the card alone, then the card during the import.
  */
-export async function orgImportStage({ target, env, logFile, demo, withDatabase, rows = IMPORT_ROWS }) {
+export async function orgImportStage({
+  target,
+  env,
+  logFile,
+  demo,
+  withDatabase,
+  rows = IMPORT_ROWS,
+}) {
   const cliEnv =
     target.kind === "postgres"
       ? { DATABASE_URL: target.url, DATA_DIR: target.dataDir }
@@ -183,6 +211,7 @@ export async function orgImportStage({ target, env, logFile, demo, withDatabase,
     await steadyCardLoad(server.url, cardPath, 2).result;
     const withoutImport = await steadyCardLoad(server.url, cardPath, BASELINE_SECONDS).result;
     const before = memoryOf(server.child.pid);
+    const peakReset = resetPeak(server.child.pid);
     const load = steadyCardLoad(server.url, cardPath, 600);
     let imported;
     try {
@@ -197,9 +226,12 @@ export async function orgImportStage({ target, env, logFile, demo, withDatabase,
       guardiansPerRow: 2,
       fileBytes: Buffer.byteLength(csv),
       ...imported,
-      memoryBeforeImportMB: before,
+      /** The server's resident memory just before the import (PGlite's own memory included). */
+      residentBeforeMB: before.residentMB,
+      /** The peak while the import ran (VmHWM reset at its start), or since the server started. */
       peakServerMemoryMB: after.peakMB,
-      residentAfterMB: after.residentMB,
+      peakSince: peakReset ? "the import's start" : "the server's start",
+      importGrowthMB: after.peakMB - before.residentMB,
       card: { rate: CARD_RATE, withoutImport, duringImport },
     };
   } finally {
@@ -217,8 +249,8 @@ export function orgImportChecks(database, r) {
     },
     {
       database,
-      budget: `server peak memory (VmHWM) during the import ≤ ${IMPORT_BUDGET.peakMemoryMB} MB`,
-      measured: `${r.peakServerMemoryMB} MB`,
+      budget: `server peak memory (VmHWM of its process) during the import ≤ ${IMPORT_BUDGET.peakMemoryMB} MB`,
+      measured: `${r.peakServerMemoryMB} MB (${r.residentBeforeMB} MB resident before it; the import added ${r.importGrowthMB} MB)`,
       ok: r.peakServerMemoryMB <= IMPORT_BUDGET.peakMemoryMB,
     },
     {
@@ -243,7 +275,7 @@ export function printOrgImport(r) {
     "wall, both": { seconds: r.wallSeconds, budget: `≤ ${IMPORT_BUDGET.wallSeconds} s` },
   });
   console.log(
-    `counts: ${JSON.stringify(r.counts)}; server memory before the import ${r.memoryBeforeImportMB.residentMB} MB resident, peak (VmHWM) ${r.peakServerMemoryMB} MB (budget ≤ ${IMPORT_BUDGET.peakMemoryMB} MB)`,
+    `counts: ${JSON.stringify(r.counts)}; server memory: ${r.residentBeforeMB} MB resident before the import, peak (VmHWM since ${r.peakSince}) ${r.peakServerMemoryMB} MB (budget ≤ ${IMPORT_BUDGET.peakMemoryMB} MB), so the import added ${r.importGrowthMB} MB`,
   );
   console.log(`Card /t/{id} at ${r.card.rate} requests/s from phones (ms):`);
   console.table({
@@ -271,7 +303,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
     const first = await startServer({ env, logFile });
     await stopServer(first);
-    const credentials = JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"));
+    const credentials = JSON.parse(
+      readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"),
+    );
     const withDatabase = async (target, fn) => {
       const db = await openDatabase(target);
       try {
@@ -288,7 +322,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       withDatabase,
     });
     printOrgImport(result);
-    console.table(orgImportChecks("pglite", result).map(({ ok, ...c }) => ({ ...c, result: ok ? "PASS" : "FAIL" })));
+    console.table(
+      orgImportChecks("pglite", result).map(({ ok, ...c }) => ({
+        ...c,
+        result: ok ? "PASS" : "FAIL",
+      })),
+    );
     console.log(JSON.stringify(result));
   } finally {
     await stopAllServers();

@@ -72,7 +72,7 @@ export interface ImportSummary {
 export type ImportStatus = "previewed" | "importing" | "imported" | "failed" | "discarded";
 
 /** Rows written per transaction: small enough that cards are served between batches. */
-export const IMPORT_BATCH_ROWS = 250;
+export const IMPORT_BATCH_ROWS = 100;
 
 /** A person already in the organisation, as the import compares and updates them. */
 interface Existing {
