@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import {
   checkHeader,
   checkRow,
@@ -441,18 +441,15 @@ export async function recentImports(db: Database, org: OrgSummary, limit = 10) {
       id: orgImports.id,
       fileName: orgImports.fileName,
       status: orgImports.status,
-      summary: orgImports.summary,
+      // The counts only: a summary can list thousands of rejected rows.
+      counts: sql<ImportCounts | null>`${orgImports.summary} -> 'counts'`,
       createdAt: orgImports.createdAt,
     })
     .from(orgImports)
     .where(and(eq(orgImports.organizationId, org.id), eq(orgImports.kind, "members")))
     .orderBy(desc(orgImports.createdAt))
     .limit(limit);
-  return rows.map((r) => ({
-    ...r,
-    status: r.status as ImportStatus,
-    counts: (r.summary as ImportSummary | null)?.counts ?? null,
-  }));
+  return rows.map((r) => ({ ...r, status: r.status as ImportStatus }));
 }
 
 /** Drops a preview that was not imported; false when there is none to drop. */

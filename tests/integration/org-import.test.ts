@@ -504,6 +504,25 @@ describe("importing: clean files at once, the clean rows of others, once only", 
     ).toEqual(["Ava Stone", "Ben Stone", 'Cat "Kitty" Stone']);
   });
 
+  it("a discarded preview cannot be imported any more, and is listed as discarded", async () => {
+    const id = await previewed(csv("V-001,Val Moss,2015-04-02,4B,Ann Moss,sms,+447700900601,,,,"));
+    const discarded = await admin.post(`/org/${school.slug}/members/import?import=${id}`, {
+      intent: "discard",
+      importId: id,
+    });
+    expect(discarded.headers.get("location")).toBe(
+      `/org/${school.slug}/members/import?import=${id}`,
+    );
+    const page = await pageText(await admin.get(discarded.headers.get("location")!));
+    expect(page).toContain("This preview was discarded; nothing was imported.");
+    expect(page).toMatch(/data-testid="recent-imports".*Discarded.*?1 \/ 0 \/ 0 \/ 0/s);
+    expect(await runImport(app.services, school, adminId, id, "clean")).toEqual({
+      ok: false,
+      reason: "already_run",
+    });
+    expect((await peopleOf(school)).some((p) => p.externalId === "V-001")).toBe(false);
+  });
+
   it("the run address streams progress, then names the page to open", async () => {
     const rows = Array.from(
       { length: 600 },
