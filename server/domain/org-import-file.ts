@@ -73,7 +73,15 @@ const CSV_PROBLEMS: Record<string, FileProblem["code"]> = {
  * well-formed CSV ends the reading with an ImportFileError naming the line.
  */
 export async function* csvRecords(source: Readable): AsyncGenerator<CsvRecord> {
+  // The line the last whole record ended on, as the parser reads them (records it parsed but
+  // not yet handed over are dropped when it fails): an unclosed quote is found only at the
+  // file's end, and the record it opened started on the line after.
+  let endedOn = 0;
   const parser = parse({
+    on_record: (record, context) => {
+      endedOn = context.lines;
+      return record;
+    },
     bom: true,
     relax_column_count: true,
     skip_empty_lines: false,
@@ -93,9 +101,9 @@ export async function* csvRecords(source: Readable): AsyncGenerator<CsvRecord> {
   } catch (error) {
     if (error instanceof CsvError) {
       const code = CSV_PROBLEMS[error.code] ?? "malformed";
-      throw new ImportFileError([
-        { code, values: { line: (error as { lines?: number }).lines ?? 0 } },
-      ]);
+      const line =
+        code === "unclosedQuote" ? endedOn + 1 : ((error as { lines?: number }).lines ?? 0);
+      throw new ImportFileError([{ code, values: { line } }]);
     }
     throw error;
   } finally {

@@ -225,7 +225,7 @@ describe("a file that cannot be read as a whole is refused with one clear messag
     [
       "a quote never closed",
       `${HEADER}\nS-1,"Ann,2015-01-01,4B,Ann,sms,+447700900101,,,,\n`,
-      "a quoted cell that starts before line",
+      "the quoted cell on line 2 is never closed.",
     ],
     [
       "100,000 rows",
