@@ -78,8 +78,12 @@ describe("the browser build holds none of the texts SafeTap sends", () => {
       readFileSync(path.join(projectRoot, "build", "locale-chunks.json"), "utf8"),
     );
     expect(chunks).toHaveLength(LANGUAGES.length * pageNamespaces.length);
-    // Namespaces are lowercase words; the content hash after the dash may itself begin with "-".
-    const names = new Set(chunks.map((file) => file.match(/^\/assets\/([a-z]+)-/)?.[1]));
+    // A chunk is named `{namespace}-{hash}`: namespaces may hold hyphens (org-import) and the
+    // hash may begin with one, so each chunk is the longest namespace its name starts with.
+    const longestFirst = [...pageNamespaces].sort((a, b) => b.length - a.length);
+    const names = new Set(
+      chunks.map((file) => longestFirst.find((ns) => file.startsWith(`/assets/${ns}-`))),
+    );
     expect([...names].sort()).toEqual([...pageNamespaces].sort());
     const worker = readFileSync(path.join(clientBuildDir, "sw.js"), "utf8");
     for (const file of chunks) expect(worker, file).toContain(`"${file}"`);
