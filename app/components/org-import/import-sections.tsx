@@ -22,8 +22,17 @@ import { RunImportForm } from "./run-import-form.tsx";
 type PageData = Awaited<ReturnType<typeof importPage>>;
 type CurrentImport = NonNullable<PageData["current"]>;
 
-/** 1. The preset's template and what each of its columns takes. */
-export function TemplateSection({ slug, preset }: { slug: string; preset: OrgPreset }) {
+/** The preset's template and what each of its columns takes. */
+export function TemplateSection({
+  slug,
+  preset,
+  collapsed,
+}: {
+  slug: string;
+  preset: OrgPreset;
+  /** Beside a preview, the columns' rules fold away (its rejected rows name theirs). */
+  collapsed: boolean;
+}) {
   const { t } = useTranslation("org-import");
   const presetName = t(`org:presets.${preset}`);
   return (
@@ -43,28 +52,31 @@ export function TemplateSection({ slug, preset }: { slug: string; preset: OrgPre
         >
           <Download aria-hidden="true" /> {t("template.download", { preset: presetName })}
         </a>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="template-columns">
-            <thead className="text-muted-foreground">
-              <tr>
-                <th className="py-2 pr-3">{t("template.column")}</th>
-                <th className="py-2 pr-3">{t("template.needed")}</th>
-                <th className="py-2">{t("template.rule")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {IMPORT_COLUMNS[preset].map((column) => (
-                <tr key={column.name} className="border-t align-top">
-                  <td className="py-2 pr-3 font-mono">{column.name}</td>
-                  <td className="py-2 pr-3">
-                    {column.required ? t("template.required") : t("template.optional")}
-                  </td>
-                  <td className="py-2">{t(`rules.${column.kind}`, RULE_VALUES)}</td>
+        <details open={!collapsed} className="space-y-2">
+          <summary className="cursor-pointer text-sm font-medium">{t("template.columns")}</summary>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="template-columns">
+              <thead className="text-muted-foreground">
+                <tr>
+                  <th className="py-2 pr-3">{t("template.column")}</th>
+                  <th className="py-2 pr-3">{t("template.needed")}</th>
+                  <th className="py-2">{t("template.rule")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {IMPORT_COLUMNS[preset].map((column) => (
+                  <tr key={column.name} className="border-t align-top">
+                    <td className="py-2 pr-3 font-mono">{column.name}</td>
+                    <td className="py-2 pr-3">
+                      {column.required ? t("template.required") : t("template.optional")}
+                    </td>
+                    <td className="py-2">{t(`rules.${column.kind}`, RULE_VALUES)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
         <p className="text-sm text-muted-foreground">
           {t("template.limits", {
             rows: IMPORT_MAX_ROWS.toLocaleString(),
@@ -101,7 +113,7 @@ export function FileProblems({ problems }: { problems: FileProblem[] | null | un
   );
 }
 
-/** 2. The upload: checked and previewed, nothing imported yet. */
+/** The upload: checked and previewed, nothing imported yet. */
 export function UploadSection({ problems }: { problems: FileProblem[] | null | undefined }) {
   const { t } = useTranslation("org-import");
   const navigation = useNavigation();
@@ -223,7 +235,7 @@ function RejectedRows({ current }: { current: CurrentImport }) {
   );
 }
 
-/** 3. The preview of an upload (or, once imported, what the import did). */
+/** The preview of an upload (or, once imported, what the import did). */
 export function PreviewSection({
   slug,
   current,

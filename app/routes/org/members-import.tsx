@@ -38,8 +38,9 @@ export default function MembersImport({ loaderData, actionData }: Route.Componen
       {current ? (
         <PreviewSection slug={slug} current={current} changedSince={changedSince} />
       ) : null}
-      <TemplateSection slug={slug} preset={preset} />
-      <UploadSection problems={fileProblems} />
+      <TemplateSection slug={slug} preset={preset} collapsed={Boolean(current)} />
+      {/* A new preview or result starts the upload form afresh (no file still chosen). */}
+      <UploadSection key={current?.id ?? "none"} problems={fileProblems} />
       <RecentImports slug={slug} recent={recent} />
     </div>
   );
