@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_MAX_BYTES, OPERATOR_IMPORT_PATH } from "#core/org-import.ts";
 import { auditEvents, contacts, orgImports, profiles } from "#server/db/schema.ts";
 import { runImport } from "#server/domain/org-import.ts";
+import { addOrgPerson } from "#server/domain/org-people.ts";
 import { type OrgSummary, setOrgExtraSeats } from "#server/domain/organizations.ts";
 import { getProfile } from "#server/domain/profiles.ts";
 import { grantRole } from "#server/domain/users.ts";
@@ -615,6 +616,34 @@ describe("seats", () => {
       .from(profiles)
       .where(eq(profiles.organizationId, org.id));
     expect(people!.n).toBe(100);
+  });
+});
+
+describe("another organisation's people", () => {
+  it("share no ids with this one: the same external id adds this organisation's own person", async () => {
+    const [ourSchool, theirSchool] = [
+      await createOrg(app.services, { preset: "school" }),
+      await createOrg(app.services, { preset: "school" }),
+    ];
+    const theirs = await addOrgPerson(app.services.db, app.services, theirSchool!, null, {
+      fullName: "Their Pupil",
+      externalId: "X-100",
+      groupName: "9Z",
+    });
+    expect(theirs.ok).toBe(true);
+    const outcome = await runMembersImport(
+      { db: app.services.db, config: app.services.config },
+      {
+        org: ourSchool!.slug,
+        fileName: "ours.csv",
+        bytes: Buffer.from(csv("X-100,Our Pupil,2015-01-01,1A,Ann,sms,+447700900701,,,,")),
+      },
+    );
+    expect(outcome.summary).toBe("1 created, 0 updated, 0 unchanged, 0 rejected");
+    const [other] = await peopleOf(theirSchool!);
+    expect([other!.fullName, other!.groupName]).toEqual(["Their Pupil", "9Z"]);
+    const [ours] = await peopleOf(ourSchool!);
+    expect([ours!.externalId, ours!.fullName]).toEqual(["X-100", "Our Pupil"]);
   });
 });
 
