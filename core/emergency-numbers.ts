@@ -45,6 +45,9 @@ const NUMBERS: Record<string, string> = {
 
 export const DEFAULT_EMERGENCY_NUMBER = "112";
 
+/** The countries whose emergency number we know (ISO 3166-1 alpha-2, lower case). */
+export const EMERGENCY_NUMBER_COUNTRIES: readonly string[] = Object.keys(NUMBERS);
+
 export function emergencyNumberFor(country: string | null | undefined): string {
   return (country && NUMBERS[country.toLowerCase()]) || DEFAULT_EMERGENCY_NUMBER;
 }

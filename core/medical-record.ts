@@ -54,3 +54,22 @@ export function confirmationStatus(
   const days = daysSince(at, now);
   return { days, due: days === null || days >= RECONFIRM_AFTER_DAYS };
 }
+
+/**
+ * The medical record's fields (issue 15 item 3), the one list the server encrypts at rest, the
+ * safety log names and the record form saves; the date of birth is saved and logged with them
+ * (decision 134).
+ */
+export const MEDICAL_RECORD_FIELDS = [
+  "conditions",
+  "allergies",
+  "medications",
+  "implantedDevices",
+  "bloodType",
+  "advanceDirective",
+  "advanceDirectiveLocation",
+  "organDonor",
+  "preferredHospital",
+  "medicalNotes",
+  "dateOfBirth",
+] as const;

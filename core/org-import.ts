@@ -6,6 +6,7 @@
  */
 
 import { type ContactChannel, describeChannel } from "./channels.ts";
+import { isComingDate, ORG_LIMITS } from "./org-forms.ts";
 import type { OrgPreset } from "./organizations.ts";
 import {
   BLOOD_TYPES,
@@ -31,11 +32,12 @@ export const TOO_LARGE = { max: IMPORT_MAX_BYTES / (1024 * 1024), rows: IMPORT_M
 export const IMPORT_MAX_ROW_CHARS = 64 * 1024;
 /** Contacts one person may have in a file (the onboarding's and the card's three). */
 export const IMPORT_MAX_CONTACTS = 3;
-export const EXTERNAL_ID_MAX = 64;
+/** The organisation's id for a person, as its person form takes it (core/org-forms.ts). */
+export const EXTERNAL_ID_MAX = ORG_LIMITS.externalId;
 /** Class, department, ward or group. */
-export const GROUP_MAX = 100;
-/** An events organisation's people expire at most this many days ahead. */
-export const EXPIRY_MAX_DAYS = 730;
+export const GROUP_MAX = ORG_LIMITS.group;
+/** An events person's expiry is at most this many years ahead (core/org-forms.ts `isComingDate`). */
+export const EXPIRY_MAX_YEARS = 10;
 /** A column the rejected rows' file adds; a file that carries it back is read without it. */
 export const ERRORS_COLUMN = "errors";
 
@@ -45,7 +47,7 @@ export const RULE_VALUES = {
   name: LIMITS.name,
   email: LIMITS.email,
   groupMax: GROUP_MAX,
-  maxDays: EXPIRY_MAX_DAYS,
+  maxYears: EXPIRY_MAX_YEARS,
   listItems: LIMITS.listItems,
   listItem: LIMITS.listItem,
   notes: LIMITS.notes,
@@ -326,11 +328,6 @@ export interface ImportRow {
 /** Today as YYYY-MM-DD in UTC. */
 export const utcDay = (at: Date = new Date()) => at.toISOString().slice(0, 10);
 
-const EXTERNAL_ID = new RegExp(
-  `^[\\p{L}\\p{N}][\\p{L}\\p{N} ._/#:-]{0,${EXTERNAL_ID_MAX - 1}}$`,
-  "u",
-);
-
 function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
@@ -401,8 +398,8 @@ export function checkRow(
     switch (col.kind) {
       case "external_id":
         if (!value) fail(col, "org-import:errors.externalIdRequired");
-        else if (!EXTERNAL_ID.test(value))
-          fail(col, "org-import:errors.externalIdInvalid", { max: EXTERNAL_ID_MAX });
+        else if (value.length > EXTERNAL_ID_MAX)
+          fail(col, "org-import:errors.externalIdTooLong", { max: EXTERNAL_ID_MAX });
         else row.externalId = value;
         break;
       case "full_name":
@@ -421,16 +418,14 @@ export function checkRow(
         if (value && !isPastDate(value)) fail(col, "validation.invalidDate");
         else row.dateOfBirth = value || null;
         break;
-      case "expires_on": {
-        const latest = utcDay(new Date(Date.parse(`${today}T00:00:00Z`) + EXPIRY_MAX_DAYS * 864e5));
+      case "expires_on":
         if (!value) fail(col, "org-import:errors.expiryRequired");
         else if (!isCalendarDate(value)) fail(col, "org-import:errors.dateFormat");
         else if (value < today) fail(col, "org-import:errors.expiryPast");
-        else if (value > latest)
-          fail(col, "org-import:errors.expiryTooFar", { max: EXPIRY_MAX_DAYS });
+        else if (!isComingDate(value, Date.parse(`${today}T12:00:00Z`)))
+          fail(col, "org-import:errors.expiryTooFar", { years: EXPIRY_MAX_YEARS });
         else row.expiresOn = value;
         break;
-      }
       case "blood_type": {
         const type = BLOOD_TYPES.find((t) => t === value.toUpperCase());
         if (value && !type) fail(col, "validation.invalidBloodType");

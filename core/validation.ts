@@ -275,7 +275,7 @@ export interface FieldProblem {
   values?: Record<string, number>;
 }
 
-/** A real calendar date written YYYY-MM-DD, from 1900 to today. */
+/** A calendar date (YYYY-MM-DD) that exists, from 1900 up to today. */
 export function isPastDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
@@ -365,6 +365,61 @@ export function validateMedicalRecord(
   };
 }
 
+/** The medical part of a profile: what a person's medical record form posts. */
+export type MedicalFields = Pick<
+  ProfileFields,
+  "dateOfBirth" | "bloodType" | "allergies" | "medications" | "medicalNotes"
+> &
+  MedicalRecordFields;
+
+/**
+ * The medical record as a form posts it: date of birth, blood type, allergies, medications and
+ * notes (spec section 5, "Onboarding save") and the fuller record's fields.
+ */
+export function validateMedicalFields(
+  input: Record<string, unknown>,
+): { ok: true; medical: MedicalFields } | { ok: false; problem: FieldProblem } {
+  const fail = (title: string, description: ValidationKey, step: 1 | 2, field: string) => ({
+    ok: false as const,
+    problem: { title, description, step, field },
+  });
+  const dob = sanitizeText(input.dateOfBirth);
+  if (dob && !isPastDate(dob))
+    return fail("account:onboarding.errors.incomplete", "validation.invalidDate", 1, "dateOfBirth");
+  const blood = sanitizeText(input.bloodType);
+  if (blood && !(BLOOD_TYPES as readonly string[]).includes(blood)) {
+    return fail(
+      "account:onboarding.errors.incomplete",
+      "validation.invalidBloodType",
+      1,
+      "bloodType",
+    );
+  }
+  const notes =
+    typeof input.medicalNotes === "string" ? stripAngleBrackets(input.medicalNotes).trim() : "";
+  if (notes.length > LIMITS.notes) {
+    return fail(
+      "account:onboarding.errors.notesTooLong",
+      "validation.notesTooLong",
+      2,
+      "medicalNotes",
+    );
+  }
+  const record = validateMedicalRecord(input);
+  if (!record.ok) return record;
+  return {
+    ok: true,
+    medical: {
+      ...record.record,
+      dateOfBirth: dob || null,
+      bloodType: (blood || null) as ProfileFields["bloodType"],
+      allergies: splitList(input.allergies),
+      medications: splitList(input.medications),
+      medicalNotes: notes || null,
+    },
+  };
+}
+
 /** Steps 1 and 2 of onboarding (spec section 5, "Onboarding save"), the fuller record with them. */
 export function validateProfile(
   input: Record<string, unknown>,
@@ -392,43 +447,11 @@ export function validateProfile(
   if (!(COUNTRIES as readonly unknown[]).includes(country)) {
     return fail("account:onboarding.errors.incomplete", "validation.countryRequired", 1, "country");
   }
-  const dob = sanitizeText(input.dateOfBirth);
-  if (dob && !isPastDate(dob))
-    return fail("account:onboarding.errors.incomplete", "validation.invalidDate", 1, "dateOfBirth");
-  const blood = sanitizeText(input.bloodType);
-  if (blood && !(BLOOD_TYPES as readonly string[]).includes(blood)) {
-    return fail(
-      "account:onboarding.errors.incomplete",
-      "validation.invalidBloodType",
-      1,
-      "bloodType",
-    );
-  }
-  const notes =
-    typeof input.medicalNotes === "string" ? stripAngleBrackets(input.medicalNotes).trim() : "";
-  if (notes.length > LIMITS.notes) {
-    return fail(
-      "account:onboarding.errors.notesTooLong",
-      "validation.notesTooLong",
-      2,
-      "medicalNotes",
-    );
-  }
-  const record = validateMedicalRecord(input);
-  if (!record.ok) return record;
+  const medical = validateMedicalFields(input);
+  if (!medical.ok) return medical;
   return {
     ok: true,
-    profile: {
-      ...record.record,
-      fullName,
-      language,
-      country: country as Country,
-      dateOfBirth: dob || null,
-      bloodType: (blood || null) as ProfileFields["bloodType"],
-      allergies: splitList(input.allergies),
-      medications: splitList(input.medications),
-      medicalNotes: notes || null,
-    },
+    profile: { ...medical.medical, fullName, language, country: country as Country },
   };
 }
 

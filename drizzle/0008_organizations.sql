@@ -66,6 +66,7 @@ CREATE TABLE "organization" (
 ALTER TABLE "attendance_scans" ADD COLUMN "profile_id" text;--> statement-breakpoint
 ALTER TABLE "attendance_scans" ADD COLUMN "organization_id" text;--> statement-breakpoint
 ALTER TABLE "attendance_scans" ADD COLUMN "location_id" uuid;--> statement-breakpoint
+ALTER TABLE "audit_events" ADD COLUMN "seq" bigserial NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_events" ADD COLUMN "organization_id" text;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "role" text;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "organization_id" text;--> statement-breakpoint

@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createDispatcher } from "#server/alerts/dispatcher.ts";
 import { authMessagesSettled } from "#server/auth/code-delivery.ts";
 import { DatabaseLockedError } from "#server/db/client.ts";
+import { createOrgExpiryJob } from "#server/domain/org-expiry.ts";
 import { createHttpApp, type PageHandler } from "#server/http/app.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { createLogger } from "./logger.ts";
@@ -87,9 +88,12 @@ async function main() {
   }
 
   if (database.kind === "pglite") services.operatorToken = randomBytes(32).toString("hex");
+  // Background work runs where the dispatcher does: events' people are erased after expiry.
+  const orgExpiry = config.dispatcherEnabled ? createOrgExpiryJob(services) : null;
   if (config.dispatcherEnabled) {
     services.dispatcher = createDispatcher(services);
     services.dispatcher.start();
+    orgExpiry?.start();
   }
 
   if (config.seedDemo) {
@@ -147,6 +151,7 @@ async function main() {
       }, 50);
     });
     await services.dispatcher?.stop();
+    await orgExpiry?.stop();
     // Sign-in codes are sent after the answer (decision 106): give those under way
     // a few seconds; one still failing then is lost and "Resend code" covers it.
     await Promise.race([

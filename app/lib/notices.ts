@@ -76,6 +76,14 @@ export const NOTICES = {
     titleKey: "account:notices.personRemoved",
     descriptionKey: "account:notices.personRemovedBody",
   },
+  // An organisation's people (decision 137).
+  "org-person-added": { kind: "success", shownAs: "page", titleKey: "org:person.added" },
+  "org-person-removed": {
+    kind: "success",
+    shownAs: "page",
+    titleKey: "org:person.removed",
+    descriptionKey: "org:person.removedBody",
+  },
 } as const satisfies Record<string, NoticeSpec>;
 
 export interface NoticeSpec {

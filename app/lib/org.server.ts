@@ -3,6 +3,9 @@ import type { OrgPermission } from "#core/organizations.ts";
 import { type OrgContext, orgCan, orgContextFor } from "#server/domain/organizations.ts";
 import { requireUser } from "./guards.server.ts";
 
+/** One lookup per request: the layout's loader and the page's share it (as the session's). */
+const contexts = new WeakMap<Request, Promise<OrgContext | null>>();
+
 /**
  * The check every /org/{slug} loader and action starts with (decision 135): signed out goes to
  * sign-in and back; a non-member (or an organisation that does not exist) gets 404; a member
@@ -20,7 +23,12 @@ export async function requireOrg(
     context,
     `/auth?mode=signin&redirect=${encodeURIComponent(here.pathname + here.search)}`,
   );
-  const org = await orgContextFor(context.services.db, user.id, slug);
+  let lookup = contexts.get(request);
+  if (!lookup) {
+    lookup = orgContextFor(context.services.db, user.id, slug);
+    contexts.set(request, lookup);
+  }
+  const org = await lookup;
   if (!org) throw data(null, { status: 404, statusText: "Not Found" });
   if (permission && !orgCan(org, permission)) {
     throw data({ forbidden: true }, { status: 403, statusText: "Forbidden" });
@@ -31,6 +39,9 @@ export async function requireOrg(
 /** What the organisation's pages show of the asker's rights (the server checks again). */
 export function orgAbilities(org: OrgContext) {
   return {
+    readPeople: orgCan(org, { people: ["read"] }),
+    addPeople: orgCan(org, { people: ["create"] }),
+    removePeople: orgCan(org, { people: ["delete"] }),
     managePeople: orgCan(org, { people: ["update"] }),
     importPeople: orgCan(org, { people: ["import"] }),
     assignTags: orgCan(org, { tags: ["assign"] }),

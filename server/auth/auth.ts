@@ -9,6 +9,16 @@ import { safetapAuthPlugin } from "./plugin.ts";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
+/** How long an organisation's invitation works (decision 139). */
+export const ORG_INVITATION_DAYS = 7;
+export const ORG_INVITATION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * ORG_INVITATION_DAYS;
+
+/**
+ * Logins an organisation may have (staff and people who log in to their own card). The plugin's
+ * default, 100, would refuse a school's 101st member; seats (people) are SafeTap's own limit.
+ */
+export const ORG_MEMBERSHIP_LIMIT = 100_000;
+
 /**
  * Better Auth owns users, credentials and sessions. SafeTap's own sign-in
  * steps (one-time codes) are built on top of it in later modules.
@@ -39,7 +49,8 @@ export function createAuth({ db, config }: { db: Database; config: Config }) {
         roles: ORG_ROLES,
         allowUserToCreateOrganization: false,
         creatorRole: "account",
-        invitationExpiresIn: 60 * 60 * 24 * 7,
+        invitationExpiresIn: ORG_INVITATION_EXPIRES_IN_SECONDS,
+        membershipLimit: ORG_MEMBERSHIP_LIMIT,
         cancelPendingInvitationsOnReInvite: true,
         requireEmailVerificationOnInvitation: false,
         schema: {

@@ -24,6 +24,36 @@ describe("safetap households seats", () => {
   });
 });
 
+describe("safetap tags mint --org", () => {
+  it("mints for an organisation when --org names one, in any order", () => {
+    expect(
+      parseCommand([
+        "tags",
+        "mint",
+        "--org",
+        "hillside",
+        "--product",
+        "wristband",
+        "--count",
+        "30",
+      ]),
+    ).toEqual({ command: "tags.mint", product: "wristband", count: 30, org: "hillside" });
+    expect(parseCommand(["tags", "mint", "--product", "card", "--count", "2"])).toEqual({
+      command: "tags.mint",
+      product: "card",
+      count: 2,
+    });
+  });
+
+  it.each([
+    [["tags", "mint", "--product", "card", "--count", "2", "--org"], "--org needs a value"],
+    [["tags", "mint", "--product", "card", "--count", "2", "--org", "x"], "org"],
+    [["tags", "mint", "--product", "card", "--count", "2", "--school", "x"], "Unknown option"],
+  ])("refuses %j", (argv, message) => {
+    expect(() => parseCommand(argv)).toThrow(message);
+  });
+});
+
 describe("safetap members import", () => {
   it("reads FILE and --org in either order", () => {
     expect(parseCommand(["members", "import", "a.csv", "--org", "oak-school"])).toEqual({

@@ -17,8 +17,9 @@ import {
 export const USAGE = `Usage: safetap <command>
 
 Commands:
-  tags mint --product wristband|card|keychain|sticker --count N
+  tags mint --product wristband|card|keychain|sticker --count N [--org SLUG]
       Create N unclaimed tags; prints CSV: tag_id,activation_token,card_url
+      With --org, the batch belongs to that organisation: its admins assign the tags
   users set-plan IDENTIFIER free|pro|family|enterprise
       Set a user's plan (IDENTIFIER: email address, phone number in +E.164 form, or user id)
   users grant-role IDENTIFIER admin|moderator
@@ -77,15 +78,19 @@ export function parseCommand(argv: string[]): CliCommand {
     return parseMembersImport(rest);
   }
   if (group === "tags" && action === "mint") {
-    const known = new Set(["--product", "--count"]);
+    const known = new Set(["--product", "--count", "--org"]);
     const unknown = rest.filter((arg, i) => arg.startsWith("--") && !known.has(arg) && i % 2 === 0);
     if (unknown.length) throw new UsageError(`Unknown option ${unknown[0]}`);
-    if (rest.length !== 4) throw new UsageError("tags mint takes --product and --count");
+    const org = flagValue(rest, "--org");
+    if (rest.length !== (org === undefined ? 4 : 6)) {
+      throw new UsageError("tags mint takes --product and --count, and optionally --org");
+    }
     const count = flagValue(rest, "--count");
     candidate = {
       command: "tags.mint",
       product: flagValue(rest, "--product"),
       count: count !== undefined && /^\d+$/.test(count) ? Number(count) : count,
+      ...(org === undefined ? {} : { org }),
     };
   } else if (group === "households" && action === "seats") {
     const known = new Set(["--owner", "--extra"]);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -377,6 +378,8 @@ export const auditEvents = pgTable(
   "audit_events",
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** The order lines were written in: ties of `createdAt` (one transaction) break by it. */
+    seq: bigserial({ mode: "number" }).notNull(),
     eventType: text().notNull(),
     /** Who acted. No foreign key: the record outlives a deleted account. */
     userId: text(),

@@ -1,13 +1,17 @@
-import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, notIlike, or, sql } from "drizzle-orm";
 import { zipSync } from "fflate";
 import QRCode from "qrcode";
-import { tags, user } from "#server/db/schema.ts";
+import { ORG_ACCOUNT_EMAIL_DOMAIN } from "#core/org-admin.ts";
+import { organization, tags, user } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { QA_BATCH } from "./qa-tag-flow.ts";
 import { cardUrl } from "./tags.ts";
 import { accountLabel, toE164 } from "./users.ts";
 
-/** Minted batches, newest first, with their size (the /qa self-check's throwaway tags are not one). */
+/**
+ * Minted batches, newest first, with their size and the organisation they were minted for (the
+ * /qa self-check's throwaway tags are not one).
+ */
 export async function listBatches(services: Services, limit = 20) {
   return services.db
     .select({
@@ -15,8 +19,10 @@ export async function listBatches(services: Services, limit = 20) {
       product: sql<string>`min(${tags.product})`,
       count: sql<number>`count(*)::int`,
       createdAt: sql<Date>`min(${tags.createdAt})`,
+      organizationName: sql<string | null>`min(${organization.name})`,
     })
     .from(tags)
+    .leftJoin(organization, eq(organization.id, tags.organizationId))
     .where(sql`${tags.batchId} is not null and ${tags.batchId} <> ${QA_BATCH}`)
     .groupBy(tags.batchId)
     .orderBy(desc(sql`min(${tags.createdAt})`))
@@ -27,7 +33,9 @@ export async function listBatches(services: Services, limit = 20) {
  * Tags by id, owner email or owner phone number (case-insensitive contains; a
  * phone number typed with spaces is matched in its E.164 form), at most
  * `limit` rows. The owner is shown as operators know them: phone-only
- * accounts by their number, never by their placeholder address.
+ * accounts by their number, never by their placeholder address; an
+ * organisation's tags by the organisation's name, never its own account's
+ * address, which no search finds (decision 139).
  */
 export async function searchTags(services: Services, query: string, limit = 50) {
   const q = query.trim().slice(0, 100);
@@ -43,25 +51,28 @@ export async function searchTags(services: Services, query: string, limit = 50) 
       isLost: tags.isLost,
       ownerEmail: user.email,
       ownerPhone: user.phoneNumber,
+      ownerOrganization: organization.name,
       lastScannedAt: tags.lastScannedAt,
       createdAt: tags.createdAt,
     })
     .from(tags)
     .leftJoin(user, eq(user.id, tags.userId))
+    .leftJoin(organization, eq(organization.accountId, tags.userId))
     .where(
       q
         ? or(
             ilike(tags.id, pattern),
-            ilike(user.email, pattern),
+            and(ilike(user.email, pattern), notIlike(user.email, `%@${ORG_ACCOUNT_EMAIL_DOMAIN}`)),
             ilike(user.phoneNumber, like(phone)),
+            ilike(organization.name, pattern),
           )
         : undefined,
     )
     .orderBy(desc(tags.createdAt), asc(tags.id))
     .limit(limit);
-  return rows.map(({ ownerEmail, ownerPhone, ...row }) => ({
+  return rows.map(({ ownerEmail, ownerPhone, ownerOrganization, ...row }) => ({
     ...row,
-    owner: ownerEmail === null ? null : accountLabel(ownerEmail, ownerPhone),
+    owner: ownerOrganization ?? (ownerEmail === null ? null : accountLabel(ownerEmail, ownerPhone)),
   }));
 }
 

@@ -1,8 +1,16 @@
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ScanDirection } from "#core/reader.ts";
 import type { Executor } from "#server/db/client.ts";
-import { attendanceScans, profiles, tags, user, userRoles } from "#server/db/schema.ts";
+import {
+  attendanceScans,
+  organization,
+  orgLocations,
+  profiles,
+  tags,
+  user,
+  userRoles,
+} from "#server/db/schema.ts";
 import type { RateRule } from "#server/security/rate-limit.ts";
 import { toCsv } from "./csv.ts";
 
@@ -49,16 +57,29 @@ export type ScanResult =
         createdAt: Date;
       };
     }
-  | { ok: false; reason: "invalid" | "inactive" };
+  | { ok: false; reason: "invalid" | "inactive" | "not_in_organization" };
+
+/** Where a reader works for an organisation: the scan is recorded there (decision 138). */
+export interface ScanPlace {
+  organizationId: string;
+  locationId: string | null;
+}
 
 /**
  * Checks a person in or out with their tag. Unknown tags are 'Invalid tag';
  * tags that are unlinked, lost or not active are 'Inactive tag'. The person's
  * name is copied onto the record, so it stays true if the tag changes hands.
+ * A reader working for an organisation (`place`) checks in that organisation's
+ * people only; the scan records the organisation and location.
  */
 export async function recordScan(
   db: Executor,
-  input: { readerUserId: string; tagId: string; direction: ScanDirection },
+  input: {
+    readerUserId: string;
+    tagId: string;
+    direction: ScanDirection;
+    place?: ScanPlace | null;
+  },
 ): Promise<ScanResult> {
   const [tag] = await db
     .select({
@@ -67,6 +88,8 @@ export async function recordScan(
       status: tags.status,
       isActive: tags.isActive,
       isLost: tags.isLost,
+      profileId: tags.profileId,
+      personOrganizationId: profiles.organizationId,
       fullName: profiles.fullName,
       accountName: user.name,
     })
@@ -79,6 +102,10 @@ export async function recordScan(
   if (!tag.userId || !tag.isActive || tag.isLost || tag.status !== "active") {
     return { ok: false, reason: "inactive" };
   }
+  const place = input.place ?? null;
+  if (place && tag.personOrganizationId !== place.organizationId) {
+    return { ok: false, reason: "not_in_organization" };
+  }
   const personName = tag.fullName?.trim() || tag.accountName?.trim() || tag.id;
   const [row] = await db
     .insert(attendanceScans)
@@ -88,6 +115,9 @@ export async function recordScan(
       readerUserId: input.readerUserId,
       personUserId: tag.userId,
       personName,
+      profileId: tag.profileId,
+      organizationId: place?.organizationId ?? null,
+      locationId: place?.locationId ?? null,
     })
     .returning();
   return {
@@ -102,8 +132,16 @@ export async function recordScan(
   };
 }
 
-/** The scans one reader made, newest first (the reader's Recent Scans). */
-export async function recentScansBy(db: Executor, readerUserId: string, limit: number) {
+/**
+ * The scans one reader made, newest first (the reader's Recent Scans): for one organisation
+ * when they are working for it.
+ */
+export async function recentScansBy(
+  db: Executor,
+  readerUserId: string,
+  limit: number,
+  organizationId: string | null = null,
+) {
   const rows = await db
     .select({
       id: attendanceScans.id,
@@ -113,7 +151,12 @@ export async function recentScansBy(db: Executor, readerUserId: string, limit: n
       createdAt: attendanceScans.createdAt,
     })
     .from(attendanceScans)
-    .where(eq(attendanceScans.readerUserId, readerUserId))
+    .where(
+      and(
+        eq(attendanceScans.readerUserId, readerUserId),
+        organizationId ? eq(attendanceScans.organizationId, organizationId) : undefined,
+      ),
+    )
     .orderBy(desc(attendanceScans.createdAt), desc(attendanceScans.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, direction: r.direction as ScanDirection }));
@@ -124,6 +167,10 @@ export interface AttendanceFilter {
   from?: Date;
   /** Exclusive end (UTC). */
   to?: Date;
+  /** One organisation's scans only (its admins' list and export). */
+  organizationId?: string;
+  /** Only these of its locations (an admin who works at some locations only). */
+  locationIds?: string[];
 }
 
 /** Phone accounts carry a placeholder address (server/auth/flows.ts); show the number instead. */
@@ -132,12 +179,17 @@ function contactOf(email: string | null, phone: string | null): string {
   return email.endsWith("@phone.safetap.invalid") && phone ? phone : email;
 }
 
-/** Every reader's scans, newest first, with who scanned: the admins' attendance list and CSV. */
+/**
+ * Every reader's scans, newest first, with who scanned and where: the admins' attendance list and
+ * CSV (SafeTap's admins: all of them; an organisation's: its own).
+ */
 export async function listAttendance(db: Executor, filter: AttendanceFilter, limit: number) {
   const reader = alias(user, "reader");
   const conditions = [
     filter.from ? gte(attendanceScans.createdAt, filter.from) : undefined,
     filter.to ? lt(attendanceScans.createdAt, filter.to) : undefined,
+    filter.organizationId ? eq(attendanceScans.organizationId, filter.organizationId) : undefined,
+    filter.locationIds ? inArray(attendanceScans.locationId, filter.locationIds) : undefined,
   ].filter((c) => c !== undefined);
   const rows = await db
     .select({
@@ -150,9 +202,13 @@ export async function listAttendance(db: Executor, filter: AttendanceFilter, lim
       readerName: reader.name,
       readerEmail: reader.email,
       readerPhone: reader.phoneNumber,
+      organizationName: organization.name,
+      locationName: orgLocations.name,
     })
     .from(attendanceScans)
     .leftJoin(reader, eq(reader.id, attendanceScans.readerUserId))
+    .leftJoin(organization, eq(organization.id, attendanceScans.organizationId))
+    .leftJoin(orgLocations, eq(orgLocations.id, attendanceScans.locationId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(attendanceScans.createdAt), desc(attendanceScans.id))
     .limit(limit);
@@ -161,6 +217,8 @@ export async function listAttendance(db: Executor, filter: AttendanceFilter, lim
     direction: r.direction as ScanDirection,
     readerName: r.readerName ?? "",
     readerContact: contactOf(readerEmail, readerPhone),
+    organizationName: r.organizationName ?? "",
+    locationName: r.locationName ?? "",
   }));
 }
 
@@ -173,6 +231,8 @@ export const ATTENDANCE_CSV_HEADER = [
   "person_name",
   "reader_name",
   "reader_contact",
+  "organization",
+  "location",
 ] as const;
 
 export function attendanceCsv(rows: AttendanceRow[]): string {
@@ -185,6 +245,8 @@ export function attendanceCsv(rows: AttendanceRow[]): string {
       row.personName,
       row.readerName,
       row.readerContact,
+      row.organizationName,
+      row.locationName,
     ]),
   );
 }

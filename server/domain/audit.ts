@@ -56,12 +56,26 @@ export type AuditEventType =
   | "org_person_added"
   | "org_person_updated"
   | "org_person_removed"
+  // Critical info of an organisation's person (decision 137): who, and why.
+  | "org_person_medical_updated"
+  | "org_person_medical_confirmed"
+  | "org_person_contact_added"
+  | "org_person_contact_updated"
+  | "org_person_contact_removed"
+  | "org_person_contacts_reordered"
   | "org_person_expired"
   | "org_import_previewed"
   | "org_import_completed"
   | "org_tag_assigned"
   | "org_tag_unassigned"
-  | "org_tag_lost";
+  | "org_tag_lost"
+  | "org_tag_found"
+  | "org_tags_minted"
+  // Staff, invitations and sales (decision 139).
+  | "org_invitation_cancelled"
+  | "org_invitation_declined"
+  | "org_member_locations_changed"
+  | "sales_enquiry_status_changed";
 
 export interface AuditEvent {
   type: AuditEventType;
@@ -93,7 +107,15 @@ export function cleanMetadata(metadata: Record<string, unknown> = {}): Record<st
   return out;
 }
 
-const auditRow = (event: AuditEvent): typeof auditEvents.$inferInsert => ({
+/**
+ * Appends an audit event. Never throws: a failing audit write is logged and the
+ * user's action goes on (spec: audit failures are silent).
+ */
+export async function recordAudit(db: Executor, logger: Logger, event: AuditEvent): Promise<void> {
+  await recordAudits(db, logger, [event]);
+}
+
+const auditRow = (event: AuditEvent) => ({
   eventType: event.type,
   userId: event.userId ?? null,
   profileId: event.profileId ?? null,
@@ -104,22 +126,29 @@ const auditRow = (event: AuditEvent): typeof auditEvents.$inferInsert => ({
   metadata: cleanMetadata(event.metadata),
 });
 
-/**
- * Appends an audit event. Never throws: a failing audit write is logged and the
- * user's action goes on (spec: audit failures are silent).
- */
-export async function recordAudit(db: Executor, logger: Logger, event: AuditEvent): Promise<void> {
+/** Appends many audit events in few statements (a bulk change writes one line per thing it changed). */
+export async function recordAudits(
+  db: Executor,
+  logger: Logger,
+  events: readonly AuditEvent[],
+): Promise<void> {
   try {
-    await db.insert(auditEvents).values(auditRow(event));
+    for (let i = 0; i < events.length; i += 1000) {
+      await db.insert(auditEvents).values(events.slice(i, i + 1000).map(auditRow));
+    }
   } catch (error) {
-    logger.error({ err: error, eventType: event.type }, "audit write failed");
+    logger.error({ err: error, eventType: events[0]?.type }, "audit write failed");
   }
 }
 
 /**
- * Appends many events in one statement (a bulk change: one line per person it touched), in the
- * caller's transaction: the change and its lines commit together, or neither does.
+ * Appends many events in one statement (a bulk change: one line per person it touched) in the
+ * caller's transaction, and fails with it: the change and its lines commit together or not at
+ * all. One JSON parameter for all the rows (server/db/bulk-writes.ts).
  */
-export async function recordAudits(db: Executor, events: AuditEvent[]): Promise<void> {
-  await insertMany(db, auditEvents, events.map(auditRow));
+export async function recordAuditsWithChange(
+  tx: Executor,
+  events: readonly AuditEvent[],
+): Promise<void> {
+  await insertMany(tx, auditEvents, events.map(auditRow));
 }

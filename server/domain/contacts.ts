@@ -6,6 +6,7 @@ import type { ContactInput } from "#core/validation.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
 import { contacts, profiles } from "#server/db/schema.ts";
+import { logOrgChange, type OrgChangeBy } from "./org-log.ts";
 import { ensureOwnProfile } from "./people.ts";
 import { contactQuota } from "./quotas.ts";
 import { logSafetyEvent } from "./safety-log.ts";
@@ -16,7 +17,12 @@ export interface ContactData {
   channel: ContactChannel;
   value: string;
   priority: number;
+  /** What the contact is to an organisation's person ("guardian", "clinician"); null otherwise. */
+  role?: string | null;
 }
+
+/** What a contact is to an organisation's person: "guardian", "clinician", or null. */
+export type ContactRole = "guardian" | "clinician" | null;
 
 const contextOf = (contactId: string) => `contacts.value:${contactId}`;
 
@@ -40,20 +46,23 @@ export async function listContacts(
     channel: contactChannelOf(row.channel),
     value: cipher.decrypt(row.value, contextOf(row.id)),
     priority: row.priority,
+    role: row.role,
   }));
 }
+
+type ContactFields = {
+  name: string;
+  channel: ContactChannel;
+  value: string;
+  priority: number;
+  role?: ContactRole;
+};
 
 /** A contact's row with its value sealed, ready to insert (alone, or many at once). */
 export function contactRow(
   cipher: FieldCipher,
   person: { profileId: string; accountId: string },
-  input: {
-    name: string;
-    channel: ContactChannel;
-    value: string;
-    priority: number;
-    role?: string | null;
-  },
+  input: ContactFields,
 ): typeof contacts.$inferInsert & { id: string } {
   const id = randomUUID();
   return {
@@ -76,11 +85,11 @@ export async function insertContact(
   db: Executor,
   cipher: FieldCipher,
   person: { profileId: string; accountId: string },
-  input: { name: string; channel: ContactChannel; value: string; priority: number },
+  input: ContactFields,
 ): Promise<ContactData> {
   const row = contactRow(cipher, person, input);
   await db.insert(contacts).values(row);
-  return { id: row.id, ...input };
+  return { id: row.id, ...input, role: row.role };
 }
 
 /**
@@ -145,9 +154,15 @@ async function orderedIds(tx: Executor, profileId: string) {
 
 /**
  * Deletes a contact only if it belongs to the person `profileId` (one the caller manages),
- * closing the gap in the order; returns whether one was removed.
+ * closing the gap in the order; returns whether one was removed. `by` names who did it for an
+ * organisation's person (decision 137).
  */
-export async function deleteContact(db: Executor, profileId: string, contactId: string) {
+export async function deleteContact(
+  db: Executor,
+  profileId: string,
+  contactId: string,
+  by?: OrgChangeBy,
+) {
   return db.transaction(async (tx) => {
     await lockContacts(tx, profileId);
     const [removed] = await tx
@@ -156,7 +171,7 @@ export async function deleteContact(db: Executor, profileId: string, contactId: 
       .returning({ accountId: contacts.userId, name: contacts.name, channel: contacts.channel });
     if (!removed) return false;
     await renumber(tx, await orderedIds(tx, profileId));
-    await logContactEvent(tx, "contact_removed", profileId, removed);
+    await logContactEvent(tx, "contact_removed", profileId, removed, {}, by);
     return true;
   });
 }
@@ -168,44 +183,76 @@ export async function moveContact(
   contactId: string,
   direction: "up" | "down",
 ) {
+  return moveContactTo(db, profileId, contactId, { direction });
+}
+
+/**
+ * Moves one of the person's contacts one place up or down, or to a place (1-based) in the
+ * order; false if it is not theirs or cannot go there (true, and nothing logged, when it is
+ * there already).
+ */
+export async function moveContactTo(
+  db: Executor,
+  profileId: string,
+  contactId: string,
+  where: { direction: "up" | "down" } | { position: number },
+  by?: OrgChangeBy,
+) {
   return db.transaction(async (tx) => {
     await lockContacts(tx, profileId);
     const ids = await orderedIds(tx, profileId);
     const from = ids.indexOf(contactId);
-    const to = direction === "up" ? from - 1 : from + 1;
-    if (from === -1 || to < 0 || to >= ids.length) return false;
-    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+    const to =
+      "position" in where ? where.position - 1 : where.direction === "up" ? from - 1 : from + 1;
+    if (from === -1 || !Number.isInteger(to) || to < 0 || to >= ids.length) return false;
+    // Already there: nothing changes and nothing is logged.
+    if (to === from) return true;
+    ids.splice(from, 1);
+    ids.splice(to, 0, contactId);
     await renumber(tx, ids);
     const [moved] = await tx
       .select({ accountId: contacts.userId, name: contacts.name, channel: contacts.channel })
       .from(contacts)
       .where(eq(contacts.id, contactId));
-    await logContactEvent(tx, "contacts_reordered", profileId, moved!, { direction });
+    const details: Record<string, string> =
+      "position" in where ? { position: String(where.position) } : { direction: where.direction };
+    await logContactEvent(tx, "contacts_reordered", profileId, moved!, details, by);
     return true;
   });
 }
 
-/** Changes a contact's name, channel and value (already validated); only the person's own. */
+/**
+ * Changes a contact's name, channel and value (already validated), and for an organisation's
+ * person its role; only the person's own. `by` names who did it for an organisation's person.
+ */
 export async function updateContact(
   db: Executor,
   cipher: FieldCipher,
   profileId: string,
   contactId: string,
-  input: ContactInput,
+  input: ContactInput & { role?: ContactRole },
+  by?: OrgChangeBy,
 ) {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ name: contacts.name, channel: contacts.channel, value: contacts.value })
+      .select({
+        name: contacts.name,
+        channel: contacts.channel,
+        value: contacts.value,
+        role: contacts.role,
+      })
       .from(contacts)
       .where(and(eq(contacts.id, contactId), eq(contacts.profileId, profileId)))
       .for("update");
     if (!before) return false;
+    const role = input.role === undefined ? before.role : input.role;
     const [changed] = await tx
       .update(contacts)
       .set({
         name: input.name,
         channel: input.channel,
         value: cipher.encrypt(input.value, contextOf(contactId)),
+        role,
       })
       .where(eq(contacts.id, contactId))
       .returning({ accountId: contacts.userId, name: contacts.name, channel: contacts.channel });
@@ -214,34 +261,48 @@ export async function updateContact(
       before.name !== input.name && "name",
       before.channel !== input.channel && "channel",
       cipher.decrypt(before.value, contextOf(contactId)) !== input.value && "address",
+      before.role !== role && "role",
     ].filter(Boolean);
     if (fields.length) {
-      await logContactEvent(tx, "contact_updated", profileId, changed!, {
-        fields: fields.join(","),
-        ...(before.name !== input.name ? { was: before.name } : {}),
-      });
+      await logContactEvent(
+        tx,
+        "contact_updated",
+        profileId,
+        changed!,
+        {
+          fields: fields.join(","),
+          ...(before.name !== input.name ? { was: before.name } : {}),
+        },
+        by,
+      );
     }
     return true;
   });
 }
 
+const ORG_CONTACT_EVENTS = {
+  contact_added: "org_person_contact_added",
+  contact_updated: "org_person_contact_updated",
+  contact_removed: "org_person_contact_removed",
+  contacts_reordered: "org_person_contacts_reordered",
+} as const;
+
 /**
  * A contact change in the safety log: done by the account managing the person (only it may
- * change their contacts), naming the contact and its channel, never its address.
+ * change their contacts), naming the contact and its channel, never its address. For an
+ * organisation's person (`by`), the line goes to the organisation's log with who and why.
  */
 function logContactEvent(
   tx: Executor,
-  type: "contact_added" | "contact_updated" | "contact_removed" | "contacts_reordered",
+  type: keyof typeof ORG_CONTACT_EVENTS,
   profileId: string,
   contact: { accountId: string; name: string; channel: string },
   details: Record<string, string> = {},
+  by?: OrgChangeBy,
 ) {
-  return logSafetyEvent(tx, {
-    type,
-    userId: contact.accountId,
-    profileId,
-    metadata: { contact: contact.name, channel: contact.channel, ...details },
-  });
+  const metadata = { contact: contact.name, channel: contact.channel, ...details };
+  if (by) return logOrgChange(tx, by, ORG_CONTACT_EVENTS[type], profileId, metadata);
+  return logSafetyEvent(tx, { type, userId: contact.accountId, profileId, metadata });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -271,15 +332,18 @@ export async function addContacts(
   db: Executor,
   cipher: FieldCipher,
   profileId: string,
-  inputs: { name: string; channel: ContactChannel; value: string }[],
-  options: { onboarding?: boolean } = {},
+  inputs: { name: string; channel: ContactChannel; value: string; role?: ContactRole }[],
+  options: { onboarding?: boolean; by?: OrgChangeBy } = {},
 ): Promise<
   { ok: true; contacts: ContactData[] } | { ok: false; reason: "contact_limit"; limit: number }
 > {
   return db.transaction(async (tx) => {
     const accountId = await accountOf(tx, profileId);
     await lockContacts(tx, profileId);
-    const quota = await contactQuota(tx, accountId, inputs.length, { ...options, profileId });
+    const quota = await contactQuota(tx, accountId, inputs.length, {
+      onboarding: options.onboarding,
+      profileId,
+    });
     if (!quota.ok) return quota;
     const [{ count } = { count: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int` })
@@ -297,7 +361,14 @@ export async function addContacts(
       );
     }
     for (const contact of added) {
-      await logContactEvent(tx, "contact_added", profileId, { accountId, ...contact });
+      await logContactEvent(
+        tx,
+        "contact_added",
+        profileId,
+        { accountId, ...contact },
+        contact.role ? { role: contact.role } : {},
+        options.by,
+      );
     }
     return { ok: true, contacts: added };
   });

@@ -5,29 +5,19 @@
  * fields that changed, never their values.
  */
 import { eq, sql } from "drizzle-orm";
+import { MEDICAL_RECORD_FIELDS } from "#core/medical-record.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
 import { profiles } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { recordAudit } from "./audit.ts";
+import { logOrgChange, type OrgChangeBy } from "./org-log.ts";
 import { householdScope } from "./people.ts";
 import { getProfile, type ProfileData, type ProfileInput, savePersonProfile } from "./profiles.ts";
 
 /** The fields that make up the medical record, in the order responders read them. */
-export const MEDICAL_FIELDS = [
-  "conditions",
-  "allergies",
-  "medications",
-  "implantedDevices",
-  "bloodType",
-  "advanceDirective",
-  "advanceDirectiveLocation",
-  "organDonor",
-  "preferredHospital",
-  "medicalNotes",
-  // Saved and logged with the record, so that one save writes one safety-log line (decision 134).
-  "dateOfBirth",
-] as const satisfies readonly (keyof ProfileInput & keyof ProfileData)[];
+export const MEDICAL_FIELDS = MEDICAL_RECORD_FIELDS satisfies readonly (keyof ProfileInput &
+  keyof ProfileData)[];
 export type MedicalField = (typeof MEDICAL_FIELDS)[number];
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -52,7 +42,19 @@ async function audit(
   actorId: string,
   profileId: string,
   changed: readonly MedicalField[],
+  by?: OrgChangeBy,
 ) {
+  // An organisation's person (decision 137): the organisation's log, with who and why.
+  if (by) {
+    await logOrgChange(
+      executor,
+      by,
+      changed.length ? "org_person_medical_updated" : "org_person_medical_confirmed",
+      profileId,
+      changed.length ? { fields: changed.join(",") } : {},
+    );
+    return;
+  }
   const scope = await householdScope(executor, actorId);
   await recordAudit(executor, logger, {
     type: changed.length ? "medical_updated" : "medical_confirmed",
@@ -68,13 +70,19 @@ async function audit(
  * Saves the medical fields of `input` for an existing person and confirms the record (now).
  * Logged as medical_updated with the changed fields' names, or as medical_confirmed when
  * nothing changed. False when there is no such person. The caller has checked that `actorId`
- * may change them (`managedPerson`).
+ * may change them (`managedPerson`). For an organisation's person, `by` says who and why, and the
+ * line goes to the organisation's log (call it inside a transaction: the line fails the save).
  */
 export async function saveMedicalRecord(
   executor: Executor,
   cipher: FieldCipher,
   logger: Logger,
-  { actorId, profileId, input }: { actorId: string; profileId: string; input: ProfileInput },
+  {
+    actorId,
+    profileId,
+    input,
+    by,
+  }: { actorId: string; profileId: string; input: ProfileInput; by?: OrgChangeBy },
 ): Promise<boolean> {
   const before = await getProfile(executor, cipher, profileId);
   if (!before) return false;
@@ -87,7 +95,7 @@ export async function saveMedicalRecord(
     ...medical,
     medicalConfirmedAt: new Date(),
   });
-  await audit(executor, logger, actorId, profileId, changed);
+  await audit(executor, logger, actorId, profileId, changed, by);
   return true;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
+import { expiryOf } from "#core/org-forms.ts";
 import {
   checkHeader,
   checkRow,
@@ -100,9 +101,6 @@ export const seatProblem = (limit: number): ImportProblem => ({
  */
 export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 const YIELD_EVERY = 100;
-
-/** The end of the given day (UTC): an events person's data is erased after it. */
-export const expiryOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 864e5);
 
 const sameContacts = (
   a: readonly { name: string; channel: string; value: string; role: string | null }[],
@@ -278,7 +276,7 @@ export async function planImport(
     if (data.groupName !== undefined && (data.groupName ?? null) !== before.groupName) {
       fields.push("groupName");
     }
-    if (data.location !== undefined && locationId !== before.locationId) fields.push("location");
+    if (data.location !== undefined && locationId !== before.locationId) fields.push("locationId");
     if (
       data.expiresOn !== undefined &&
       (data.expiresOn ? expiryOf(data.expiresOn).getTime() : null) !==

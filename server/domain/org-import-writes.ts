@@ -6,15 +6,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { expiryOf } from "#core/org-forms.ts";
 import { IMPORT_COLUMNS, type ImportProblem, type ImportRow } from "#core/org-import.ts";
 import { PRESET_DEFAULTS } from "#core/organizations.ts";
 import { insertMany, oneOf, updateMany } from "#server/db/bulk-writes.ts";
 import { contacts, profiles } from "#server/db/schema.ts";
-import { type AuditEvent, recordAudits } from "./audit.ts";
+import { type AuditEvent, recordAuditsWithChange } from "./audit.ts";
 import { contactRow } from "./contacts.ts";
 import {
   countOf,
-  expiryOf,
   type ImportServices,
   type ImportSummary,
   type Plan,
@@ -28,6 +28,7 @@ import {
 import type { OrgSummary } from "./organizations.ts";
 import { profileValues } from "./profiles.ts";
 import { seatsLeft } from "./quotas.ts";
+import { MEDICAL_FIELDS } from "./safety-log.ts";
 
 /** Rows written per transaction: small enough that cards are served between batches. */
 export const IMPORT_BATCH_ROWS = 100;
@@ -178,28 +179,43 @@ async function writeBatch(
       ...replaced.flatMap((u) => u.contacts!),
     ];
     await insertMany(tx, contacts, newContacts);
+    // As the organisation's log writes its lines (org-log.ts): who, why ("CSV import FILE"),
+    // the medical record's fields on a line of their own.
+    const line = (type: AuditEvent["type"], profileId: string, metadata: object): AuditEvent => ({
+      type,
+      userId: by,
+      profileId,
+      organizationId: org.id,
+      metadata: { ...metadata, importId: job.importId, by: "organization", reason: job.reason },
+    });
+    const medical: readonly string[] = MEDICAL_FIELDS;
     const events: AuditEvent[] = [
-      ...added.map((c) => ({
-        type: "org_person_added" as const,
-        userId: by,
-        profileId: c.profile.id,
-        organizationId: org.id,
-        metadata: { externalId: c.w.data.externalId, importId: job.importId, reason: job.reason },
-      })),
-      ...updates.map((u) => ({
-        type: "org_person_updated" as const,
-        userId: by,
-        profileId: u.w.profileId,
-        organizationId: org.id,
-        metadata: {
-          externalId: u.w.data.externalId,
-          fields: [...u.w.fields, ...(u.contacts ? ["contacts"] : [])].join(","),
-          importId: job.importId,
-          reason: job.reason,
-        },
-      })),
+      ...added.map((c) =>
+        line("org_person_added", c.profile.id, { externalId: c.w.data.externalId }),
+      ),
+      ...updates.flatMap((u) => {
+        const { externalId } = u.w.data;
+        const details = [
+          ...u.w.fields.filter((f) => !medical.includes(f)),
+          ...(u.contacts ? ["contacts"] : []),
+        ];
+        const record = u.w.fields.filter((f) => medical.includes(f));
+        return [
+          ...(details.length
+            ? [line("org_person_updated", u.w.profileId, { externalId, fields: details.join(",") })]
+            : []),
+          ...(record.length
+            ? [
+                line("org_person_medical_updated", u.w.profileId, {
+                  externalId,
+                  fields: record.join(","),
+                }),
+              ]
+            : []),
+        ];
+      }),
     ];
-    await recordAudits(tx, events);
+    await recordAuditsWithChange(tx, events);
     return refused;
   });
 }

@@ -13,6 +13,11 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import {
+  isOrgAccountEmail,
+  ORG_ACCOUNT_EMAIL_DOMAIN,
+  RESERVED_ORG_SLUGS,
+} from "#core/org-admin.ts";
+import {
   isOrgPreset,
   ORG_INCLUDED_SEATS,
   ORG_PRESETS,
@@ -35,11 +40,9 @@ import type { Services } from "#server/services.ts";
 import { recordAudit } from "./audit.ts";
 import { hasRole } from "./users.ts";
 
-/** The organisation's own account has an address under this domain: it can receive nothing. */
-export const ORG_ACCOUNT_EMAIL_DOMAIN = "organizations.safetap.invalid";
-
-export const isOrgAccountEmail = (email: string) =>
-  email.toLowerCase().endsWith(`@${ORG_ACCOUNT_EMAIL_DOMAIN}`);
+// The organisation's own account's address (decision 135); defined in core so that the user
+// lookups can leave these accounts out without importing this module.
+export { isOrgAccountEmail, ORG_ACCOUNT_EMAIL_DOMAIN };
 
 export interface OrgSummary {
   id: string;
@@ -174,7 +177,10 @@ export async function organizationsOf(executor: Executor, userId: string) {
 
 export type CreateOrganizationResult =
   | { ok: true; organization: OrgSummary }
-  | { ok: false; reason: "invalid_name" | "invalid_slug" | "slug_taken" | "invalid_preset" };
+  | {
+      ok: false;
+      reason: "invalid_name" | "invalid_slug" | "slug_taken" | "slug_reserved" | "invalid_preset";
+    };
 
 /**
  * Creates an organisation: its own account (no credential, an address that receives nothing,
@@ -192,6 +198,7 @@ export async function createOrganization(
   }
   const slug = typeof input.slug === "string" ? input.slug.trim().toLowerCase() : "";
   if (!ORG_SLUG.test(slug)) return { ok: false, reason: "invalid_slug" };
+  if (RESERVED_ORG_SLUGS.includes(slug)) return { ok: false, reason: "slug_reserved" };
   if (!isOrgPreset(input.preset)) return { ok: false, reason: "invalid_preset" };
   const preset = input.preset;
   const { db } = services;
@@ -287,7 +294,12 @@ export async function locationOf(executor: Executor, orgId: string, locationId: 
 export async function orgPerson(executor: Executor, orgId: string, profileId: unknown) {
   if (typeof profileId !== "string" || profileId.length > 64) return null;
   const [row] = await executor
-    .select({ id: profiles.id, accountId: profiles.accountId, memberUserId: profiles.memberUserId })
+    .select({
+      id: profiles.id,
+      accountId: profiles.accountId,
+      memberUserId: profiles.memberUserId,
+      locationId: profiles.locationId,
+    })
     .from(profiles)
     .where(and(eq(profiles.id, profileId), eq(profiles.organizationId, orgId)))
     .limit(1);

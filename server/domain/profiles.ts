@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
-import { ADVANCE_DIRECTIVES, type AdvanceDirective } from "#core/medical-record.ts";
+import {
+  ADVANCE_DIRECTIVES,
+  type AdvanceDirective,
+  MEDICAL_RECORD_FIELDS,
+} from "#core/medical-record.ts";
 import type { PlanId } from "#core/plans.ts";
 import type { MedicalRecordFields } from "#core/validation.ts";
 import type { FieldCipher } from "#server/crypto.ts";
@@ -57,19 +61,8 @@ export type ProfileInput = Partial<
   >
 >;
 
-const ENCRYPTED = [
-  "dateOfBirth",
-  "bloodType",
-  "allergies",
-  "medications",
-  "medicalNotes",
-  "conditions",
-  "implantedDevices",
-  "organDonor",
-  "advanceDirective",
-  "advanceDirectiveLocation",
-  "preferredHospital",
-] as const;
+/** Every medical field and the date of birth are ciphertext at rest. */
+const ENCRYPTED = MEDICAL_RECORD_FIELDS;
 type EncryptedField = (typeof ENCRYPTED)[number];
 const LISTS = ["allergies", "medications", "conditions", "implantedDevices"] as const;
 type ListField = (typeof LISTS)[number];

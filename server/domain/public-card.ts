@@ -5,11 +5,12 @@ import { countryFromAcceptLanguage } from "#core/emergency-numbers.ts";
 import { detectRequestLanguage } from "#core/languages.ts";
 import { daysSince } from "#core/medical-record.ts";
 import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "#core/offline.ts";
+import { isOrgPreset, PRESET_DEFAULTS } from "#core/organizations.ts";
 import { alertTokens } from "#server/alerts/tokens.ts";
 import { alertDeliveries, alerts, profiles, tags, tagViewLogs } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "./audit.ts";
-import { type AdvanceDirective, decryptProfile } from "./profiles.ts";
+import { type AdvanceDirective, decryptProfile, type ProfileData } from "./profiles.ts";
 
 export const PUBLIC_CONTACT_LIMIT = 3;
 
@@ -46,9 +47,21 @@ export type CardState =
        * page is rendered again (decision 130).
        */
       confirmedDaysAgo: number | null;
-      contacts: { name: string; channel: ContactChannel; value: string }[];
+      /**
+       * A healthcare organisation's patient: their ward (decision 139), shown first with the
+       * clinician's contact. Null on every other card.
+       */
+      ward: string | null;
+      /** Guardians (school) and clinicians (healthcare) come first and are named as such. */
+      contacts: { name: string; channel: ContactChannel; value: string; role: ContactRole }[];
       contactCount: number;
     };
+
+/** What a contact is to an organisation's person, as the card says it; null for others. */
+export type ContactRole = "guardian" | "clinician" | null;
+
+const contactRoleOf = (role: string | null): ContactRole =>
+  role === "guardian" || role === "clinician" ? role : null;
 
 export type ActiveCard = Extract<CardState, { state: "active" }>;
 
@@ -83,12 +96,15 @@ interface CardRow {
   country: string | null;
   is_minor: boolean | null;
   photo_version: string | null;
+  group_name: string | null;
+  org_preset: string | null;
   has_medical: boolean | null;
   medical_confirmed_at: Date | string | null;
   contact_id: string | null;
   contact_name: string | null;
   contact_channel: string | null;
   contact_value: string | null;
+  contact_role: string | null;
 }
 
 /**
@@ -98,7 +114,8 @@ interface CardRow {
  */
 const CARD_SQL = `
   select t.user_id, t.profile_id, t.is_active, t.is_lost, t.show_medical, t.show_contacts,
-         p.full_name, p.country, p.is_minor, p.photo_version,
+         p.full_name, p.country, p.is_minor, p.photo_version, p.group_name,
+         o.preset as org_preset,
          (p.blood_type is not null or p.allergies is not null or p.medications is not null
            or p.medical_notes is not null
            or (p.date_of_birth is not null and not p.is_minor)
@@ -108,12 +125,14 @@ const CARD_SQL = `
            or p.preferred_hospital is not null) as has_medical,
          p.medical_confirmed_at,
          c.id as contact_id, c.name as contact_name, c.channel as contact_channel,
-         c.value as contact_value
+         c.value as contact_value, c.role as contact_role
     from tags t
     left join profiles p on p.id = t.profile_id
+    left join organization o on o.id = p.organization_id
     left join contacts c on c.profile_id = t.profile_id
    where t.id = $1
-   order by c.priority, c.created_at`;
+   order by case c.role when 'clinician' then 0 when 'guardian' then 1 else 2 end,
+            c.priority, c.created_at`;
 
 const cardQueries = new WeakMap<object, (params: string[]) => Promise<CardRow[]>>();
 
@@ -157,10 +176,16 @@ export async function loadPublicCard(services: Services, tagId: string): Promise
     ownerCountry: row.country,
     hasMedical: row.show_medical && Boolean(row.has_medical),
     confirmedDaysAgo: daysSince(row.medical_confirmed_at),
+    // Presets change defaults, not code paths: a clinical preset's group is the ward.
+    ward:
+      isOrgPreset(row.org_preset) && PRESET_DEFAULTS[row.org_preset].clinical
+        ? row.group_name
+        : null,
     contacts: shown.map((c) => ({
       name: c.contact_name!,
       channel: contactChannelOf(c.contact_channel!),
       value: cipher.decrypt(c.contact_value!, `contacts.value:${c.contact_id}`),
+      role: contactRoleOf(c.contact_role),
     })),
     contactCount: owned.length,
   };
@@ -235,7 +260,14 @@ export async function revealMedical(
     clientAddress,
     metadata: { tag_id: tagId },
   });
-  // Responders' order (decision 130).
+  return {
+    ...cardMedicalDetails(profile),
+    confirmedDaysAgo: daysSince(profile.medicalConfirmedAt),
+  };
+}
+
+/** The medical details a reader sees after the reveal, in responders' order (decision 130). */
+export function cardMedicalDetails(profile: ProfileData): Omit<MedicalInfo, "confirmedDaysAgo"> {
   return {
     conditions: profile.conditions,
     allergies: profile.allergies,
@@ -249,7 +281,6 @@ export async function revealMedical(
     medicalNotes: profile.medicalNotes,
     // A minor's date of birth is never on the card, not even after the reveal (DESIGN 1b.6).
     dateOfBirth: profile.isMinor ? null : profile.dateOfBirth,
-    confirmedDaysAgo: daysSince(profile.medicalConfirmedAt),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { MEDICAL_RECORD_FIELDS } from "#core/medical-record.ts";
 import type { Executor } from "#server/db/client.ts";
 import { auditEvents, householdMembers, profiles, user } from "#server/db/schema.ts";
 import { type AuditEventType, cleanMetadata } from "./audit.ts";
@@ -49,19 +50,7 @@ export async function logSafetyEvent(
 
 /** Fields of a profile as the log names them; the medical ones make a `medical_updated` line. */
 const PROFILE_FIELDS = ["fullName", "language", "country", "isMinor"] as const;
-export const MEDICAL_FIELDS = [
-  "dateOfBirth",
-  "bloodType",
-  "allergies",
-  "medications",
-  "medicalNotes",
-  "conditions",
-  "implantedDevices",
-  "organDonor",
-  "advanceDirective",
-  "advanceDirectiveLocation",
-  "preferredHospital",
-] as const;
+export const MEDICAL_FIELDS = MEDICAL_RECORD_FIELDS;
 
 /** Empty, missing and blank are one "nothing"; lists compare by content. */
 function comparable(value: unknown): string {
@@ -199,7 +188,7 @@ export async function listSafetyLog(
         ),
       ),
     )
-    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.seq))
     .offset(page.offset)
     .limit(page.limit);
   return rows.map((row) => ({

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { SalesEnquiry } from "#core/sales-enquiry.ts";
-import { auditEvents, salesEnquiries } from "#server/db/schema.ts";
+import { auditEvents, organization, salesEnquiries } from "#server/db/schema.ts";
 import { messageText, STAFF_LANGUAGE } from "#server/messages/catalog.ts";
 import type { RateRule } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";
@@ -103,7 +103,10 @@ export function salesMailBody(
   });
 }
 
-/** Newest enquiries first, each with whether its mail to the sales address failed. */
+/**
+ * Newest enquiries first, each with whether its mail to the sales address failed, its status
+ * (new, won, lost) and the organisation made from it when it was won (decision 139).
+ */
 export async function listSalesEnquiries(services: Services, limit = 50) {
   const rows = await services.db
     .select({
@@ -117,6 +120,8 @@ export async function listSalesEnquiries(services: Services, limit = 50) {
       message: salesEnquiries.message,
       language: salesEnquiries.language,
       createdAt: salesEnquiries.createdAt,
+      status: salesEnquiries.status,
+      organizationSlug: organization.slug,
       mailFailed: sql<boolean>`exists (${services.db
         .select({ one: sql`1` })
         .from(auditEvents)
@@ -129,6 +134,7 @@ export async function listSalesEnquiries(services: Services, limit = 50) {
         )})`,
     })
     .from(salesEnquiries)
+    .leftJoin(organization, eq(organization.id, salesEnquiries.organizationId))
     .orderBy(desc(salesEnquiries.createdAt), desc(salesEnquiries.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, mailFailed: Boolean(r.mailFailed) }));

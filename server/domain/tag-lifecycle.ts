@@ -1,4 +1,5 @@
 import { and, eq, isNull, or, type SQL } from "drizzle-orm";
+import type { Executor } from "#server/db/client.ts";
 import { tags } from "#server/db/schema.ts";
 import { consumeAll } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";
@@ -64,7 +65,8 @@ export async function claimTag(
   const [tag] = await db.select().from(tags).where(eq(tags.id, tagId)).limit(1);
   if (!tag) return { ok: false, reason: "not_found" };
   if (tag.userId === input.userId) return { ok: false, reason: "already_owned" };
-  if (tag.userId) return { ok: false, reason: "already_claimed" };
+  // An organisation's tag is given out by its admins, never claimed with the token (decision 138).
+  if (tag.userId || tag.organizationId) return { ok: false, reason: "already_claimed" };
 
   const byAddress = await services.limiter.consume(TOKEN_RULES.address, input.clientAddress);
   if (!byAddress.allowed)
@@ -91,19 +93,10 @@ export async function claimTag(
     if (!person) return { ok: false, reason: "not_your_person" };
     const quota = await tagQuota(tx, input.userId);
     if (!quota.ok) return quota;
-    const now = new Date();
     const claimed = await tx
       .update(tags)
-      .set({
-        userId: input.userId,
-        profileId: person.profileId,
-        status: "active",
-        isActive: true,
-        isLost: false,
-        claimedAt: now,
-        linkedAt: now,
-      })
-      .where(and(eq(tags.id, tagId), isNull(tags.userId)))
+      .set(linkedTo(input.userId, person.profileId))
+      .where(and(eq(tags.id, tagId), isNull(tags.userId), isNull(tags.organizationId)))
       .returning({ id: tags.id });
     if (claimed.length === 0) return { ok: false, reason: "already_claimed" };
     await recordAudit(tx, logger, {
@@ -118,12 +111,79 @@ export async function claimTag(
   });
 }
 
-type TagChange = {
+/**
+ * A tag's states (spec section 4), shared by an owner's dashboard and an organisation's tag list
+ * (decision 138), so a tag has one lifecycle whoever manages it.
+ */
+export type TagChange = {
   set: Partial<typeof tags.$inferInsert>;
   /** The state the tag must be in for the change to apply. */
   when: SQL | undefined;
-  audit: AuditEventType;
 };
+
+/** Linked to a person: the card shows them (a claim, or an organisation's assignment). */
+export function linkedTo(accountId: string, profileId: string | SQL, now = new Date()) {
+  return {
+    userId: accountId,
+    profileId,
+    status: "active",
+    isActive: true,
+    isLost: false,
+    claimedAt: now,
+    linkedAt: now,
+  };
+}
+
+/** Mark Lost: only an active tag that is not lost already; the card shows it is deactivated. */
+export const MARK_LOST: TagChange = {
+  set: { isLost: true, isActive: false },
+  when: and(eq(tags.isActive, true), eq(tags.isLost, false)),
+};
+
+/** Found it: undoes Mark Lost without unlinking; the card is live again at once. */
+export const MARK_FOUND: TagChange = {
+  set: { isLost: false, isActive: true, status: "active" },
+  when: eq(tags.isLost, true),
+};
+
+/** What unlinking sets: no account, no person, inactive (a lost tag stays lost until linked). */
+export const UNLINKED = {
+  userId: null,
+  profileId: null,
+  status: "inactive",
+  isActive: false,
+  linkedAt: null,
+} satisfies Partial<typeof tags.$inferInsert>;
+
+/** Unlink: only a tag that is lost or inactive; it becomes claimable again with its token. */
+const UNLINK: TagChange = {
+  set: UNLINKED,
+  when: or(eq(tags.isLost, true), eq(tags.isActive, false)),
+};
+
+/**
+ * Applies `change` to the tag if it is in `scope` (whose it is) and in the change's state, and
+ * returns the person it showed before (an unlink clears it: their log keeps the line), or
+ * undefined when it did not apply.
+ */
+export async function changeTag(
+  executor: Executor,
+  tagId: string,
+  scope: SQL,
+  change: TagChange,
+): Promise<{ profileId: string | null } | undefined> {
+  const [before] = await executor
+    .select({ profileId: tags.profileId })
+    .from(tags)
+    .where(and(eq(tags.id, tagId), scope));
+  if (!before) return undefined;
+  const changed = await executor
+    .update(tags)
+    .set(change.set)
+    .where(and(eq(tags.id, tagId), scope, change.when))
+    .returning({ id: tags.id });
+  return changed.length ? before : undefined;
+}
 
 /** One owner's change to their own tag, audited when it applied; false when it did not. */
 async function changeOwnTag(
@@ -131,29 +191,20 @@ async function changeOwnTag(
   userId: string,
   tagId: string,
   clientAddress: string,
-  change: TagChange,
+  change: TagChange & { audit: AuditEventType },
 ) {
-  // The person the tag showed, read before an unlink clears it: their log keeps the line.
-  const [before] = await services.db
-    .select({ profileId: tags.profileId })
-    .from(tags)
-    .where(and(eq(tags.id, tagId), eq(tags.userId, userId)));
-  const changed = await services.db
-    .update(tags)
-    .set(change.set)
-    .where(and(eq(tags.id, tagId), eq(tags.userId, userId), change.when))
-    .returning({ id: tags.id });
-  if (changed.length) {
+  const before = await changeTag(services.db, tagId, eq(tags.userId, userId), change);
+  if (before) {
     await recordAudit(services.db, services.logger, {
       type: change.audit,
       userId,
-      profileId: before?.profileId ?? null,
+      profileId: before.profileId,
       householdId: await householdOf(services.db, userId),
       clientAddress,
       metadata: { tag_id: tagId },
     });
   }
-  return changed.length > 0;
+  return before !== undefined;
 }
 
 /** Mark Lost: only the owner, only for an active tag that is not lost already. */
@@ -163,11 +214,7 @@ export function markTagLost(
   tagId: string,
   clientAddress: string,
 ) {
-  return changeOwnTag(services, userId, tagId, clientAddress, {
-    set: { isLost: true, isActive: false },
-    when: and(eq(tags.isActive, true), eq(tags.isLost, false)),
-    audit: "tag_lost",
-  });
+  return changeOwnTag(services, userId, tagId, clientAddress, { ...MARK_LOST, audit: "tag_lost" });
 }
 
 /**
@@ -181,8 +228,7 @@ export function markTagFound(
   clientAddress: string,
 ) {
   return changeOwnTag(services, userId, tagId, clientAddress, {
-    set: { isLost: false, isActive: true, status: "active" },
-    when: eq(tags.isLost, true),
+    ...MARK_FOUND,
     audit: "tag_found",
   });
 }
@@ -197,11 +243,7 @@ export function unlinkTag(
   tagId: string,
   clientAddress: string,
 ) {
-  return changeOwnTag(services, userId, tagId, clientAddress, {
-    set: { userId: null, profileId: null, status: "inactive", isActive: false, linkedAt: null },
-    when: or(eq(tags.isLost, true), eq(tags.isActive, false)),
-    audit: "tag_unlinked",
-  });
+  return changeOwnTag(services, userId, tagId, clientAddress, { ...UNLINK, audit: "tag_unlinked" });
 }
 
 /**

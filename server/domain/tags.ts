@@ -18,13 +18,20 @@ export function cardUrl(publicUrl: string, tagId: string): string {
 }
 
 /**
- * Creates `count` unclaimed tags. Ids are random, so a rare collision with an
- * existing tag is simply drawn again. Returns the tokens in clear text: this is
+ * Creates `count` unclaimed tags, for an organisation when one is given. Ids are random, so a
+ * rare collision with an existing tag is simply drawn again. Returns the tokens in clear text: this is
  * the only moment they exist outside the printed tag.
  */
 export async function mintTags(
   db: Executor,
-  options: { product: Product; count: number; masterKey: Buffer; publicUrl: string },
+  options: {
+    product: Product;
+    count: number;
+    masterKey: Buffer;
+    publicUrl: string;
+    /** The organisation the batch is minted for: its admins assign the tags (decision 138). */
+    organizationId?: string | null;
+  },
 ): Promise<{ batchId: string; tags: MintedTag[] }> {
   const { product, count } = options;
   if (!Number.isInteger(count) || count < 1 || count > MAX_MINT_BATCH) {
@@ -42,6 +49,7 @@ export async function mintTags(
       product,
       activationTokenHash: hasher.hash(token),
       batchId,
+      organizationId: options.organizationId ?? null,
     }));
     for (let i = 0; i < rows.length; i += 1000) {
       const inserted = await db

@@ -1,5 +1,6 @@
-import { eq, or, sql } from "drizzle-orm";
+import { and, eq, notIlike, or, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { ORG_ACCOUNT_EMAIL_DOMAIN } from "#core/org-admin.ts";
 import { isPlanId, type PlanId } from "#core/plans.ts";
 import type { Executor } from "#server/db/client.ts";
 import { profiles, user, userRoles } from "#server/db/schema.ts";
@@ -52,7 +53,10 @@ export function toE164(identifier: string): string | null {
   return parsed?.isPossible() ? parsed.number : null;
 }
 
-/** Finds a user by id, email address (case-insensitive) or E.164 phone number. */
+/**
+ * Finds a user by id, email address (case-insensitive) or E.164 phone number. An organisation's
+ * own account is nobody an operator looks up (decision 139): it is never found.
+ */
 export async function findUserByIdentifier(db: Executor, identifier: string) {
   const trimmed = identifier.trim();
   const phone = toE164(trimmed);
@@ -60,11 +64,14 @@ export async function findUserByIdentifier(db: Executor, identifier: string) {
     .select({ id: user.id, email: user.email, name: user.name, phoneNumber: user.phoneNumber })
     .from(user)
     .where(
-      trimmed.includes("@")
-        ? sql`lower(${user.email}) = ${trimmed.toLowerCase()}`
-        : phone
-          ? or(eq(user.phoneNumber, phone), eq(user.id, trimmed))
-          : eq(user.id, trimmed),
+      and(
+        trimmed.includes("@")
+          ? sql`lower(${user.email}) = ${trimmed.toLowerCase()}`
+          : phone
+            ? or(eq(user.phoneNumber, phone), eq(user.id, trimmed))
+            : eq(user.id, trimmed),
+        notIlike(user.email, `%@${ORG_ACCOUNT_EMAIL_DOMAIN}`),
+      ),
     )
     .limit(1);
   return row ? { ...row, label: accountLabel(row.email, row.phoneNumber) } : null;

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { IMPORT_MAX_BYTES, IMPORT_UPLOAD_PATH, OPERATOR_IMPORT_PATH } from "#core/org-import.ts";
+import { TAG_CSV_MAX_BYTES, TAG_IMPORT_UPLOAD_PATH } from "#core/org-tags.ts";
 import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_PATH } from "#core/photos.ts";
 
 const KB = 1024;
@@ -25,6 +26,8 @@ export const BODY_LIMITS = {
   importFile: IMPORT_MAX_BYTES,
   /** The import page's upload form: the file and room for the form around it. */
   importForm: IMPORT_MAX_BYTES + 256 * KB,
+  /** An organisation's CSV giving tags to its people (decision 138), with the form around it. */
+  tagCsv: TAG_CSV_MAX_BYTES + 64 * KB,
 } as const;
 
 /** The class a path belongs to: the first prefix that matches. */
@@ -34,6 +37,7 @@ export function limitFor(path: string): number {
   if (path.startsWith("/webhooks/")) return BODY_LIMITS.webhook;
   if (path.startsWith("/api/") || path.startsWith("/internal/")) return BODY_LIMITS.api;
   if (PHOTO_UPLOAD_PATH.test(path)) return BODY_LIMITS.photo;
+  if (TAG_IMPORT_UPLOAD_PATH.test(path)) return BODY_LIMITS.tagCsv;
   return BODY_LIMITS.form;
 }
 

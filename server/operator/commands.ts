@@ -13,8 +13,9 @@ import {
   describeProblem,
   importTranslator,
 } from "#server/domain/org-import-text.ts";
+import { mintTagsFor } from "#server/domain/org-tags.ts";
 import { createOrganization, findOrganizationBySlug } from "#server/domain/organizations.ts";
-import { MAX_MINT_BATCH, mintedTagsCsv, mintTags } from "#server/domain/tags.ts";
+import { MAX_MINT_BATCH, mintedTagsCsv } from "#server/domain/tags.ts";
 import { grantRole, ROLES, setUserPlan } from "#server/domain/users.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
 
@@ -31,6 +32,8 @@ export const operatorCommandSchema = z.discriminatedUnion("command", [
     command: z.literal("tags.mint"),
     product: z.enum(PRODUCTS),
     count: z.number().int().min(1).max(MAX_MINT_BATCH),
+    /** The organisation the batch is for (its slug); its admins assign the tags. */
+    org: z.string().trim().min(3).max(48).optional(),
   }),
   z.object({
     command: z.literal("users.set-plan"),
@@ -62,6 +65,7 @@ const ORG_REFUSALS = {
   invalid_slug:
     "The slug must be 3 to 48 lower-case letters, digits and single hyphens, starting and ending with a letter or digit",
   slug_taken: "An organisation with that slug already exists",
+  slug_reserved: "That slug is a page of SafeTap's own: choose another",
   invalid_preset: `The preset must be one of ${ORG_PRESETS.join(", ")}`,
 } as const;
 
@@ -76,13 +80,16 @@ export async function runOperatorCommand(
 ): Promise<string> {
   switch (command.command) {
     case "tags.mint": {
-      const { tags } = await mintTags(deps.db, {
-        product: command.product,
-        count: command.count,
-        masterKey: deps.config.dataEncryptionKey,
-        publicUrl: deps.config.publicUrl,
-      });
-      return mintedTagsCsv(tags);
+      const minted = await mintTagsFor(
+        {
+          db: deps.db,
+          config: deps.config,
+          logger: deps.logger ?? createLogger({ level: "warn", name: "safetap" }),
+        },
+        { product: command.product, count: command.count, orgSlug: command.org ?? null },
+      );
+      if (!minted.ok) throw new OperatorRefusal(`No organisation has the slug "${command.org}"`);
+      return mintedTagsCsv(minted.tags);
     }
     case "users.set-plan": {
       const result = await setUserPlan(deps.db, command.identifier, command.plan);

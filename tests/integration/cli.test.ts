@@ -1,10 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite, openPostgres } from "#server/db/client.ts";
-import { tags } from "#server/db/schema.ts";
+import { organization, tags } from "#server/db/schema.ts";
 import {
   createTestDatabase,
   TEST_DATABASE_URL,
@@ -84,6 +84,7 @@ describe("safetap tags mint", () => {
   it("works through the running server when it holds the embedded database", async () => {
     const dir = dataDir();
     const server = await startServer({ DATA_DIR: dir, SEED_DEMO: "false", LOG_LEVEL: "warn" });
+    let orgTagIds: string[] = [];
     try {
       const result = await runCli(["tags", "mint", "--product", "keychain", "--count", "2"], {
         DATA_DIR: dir,
@@ -96,6 +97,30 @@ describe("safetap tags mint", () => {
         const response = await fetch(`${server.url}/t/${id}`, { redirect: "manual" });
         expect(response.headers.get("location")).toBe(`/claim/${id}`);
       }
+      // A batch for an organisation (decision 138): its tags carry it; an unknown slug is refused.
+      const created = await runCli(
+        ["orgs", "create", "--name", "Hill School", "--slug", "hill-school", "--preset", "school"],
+        { DATA_DIR: dir },
+      );
+      expect(created.stderr).toBe("");
+      const forOrg = await runCli(
+        ["tags", "mint", "--product", "wristband", "--count", "2", "--org", "hill-school"],
+        { DATA_DIR: dir },
+      );
+      expect(forOrg.stderr).toBe("");
+      orgTagIds = parseCsv(forOrg.stdout).ids;
+      expect(orgTagIds).toHaveLength(2);
+      for (const id of orgTagIds) {
+        // Not claimable with its token: the organisation's admins give it out.
+        const response = await fetch(`${server.url}/t/${id}`, { redirect: "manual" });
+        expect(response.headers.get("location")).toBe(`/claim/${id}`);
+      }
+      const noOrg = await runCli(
+        ["tags", "mint", "--product", "wristband", "--count", "2", "--org", "no-such-org"],
+        { DATA_DIR: dir },
+      );
+      expect(noOrg.code).toBe(1);
+      expect(noOrg.stderr).toContain('No organisation has the slug "no-such-org"');
       const unknown = await runCli(["users", "set-plan", "ghost@example.com", "pro"], {
         DATA_DIR: dir,
       });
@@ -105,6 +130,17 @@ describe("safetap tags mint", () => {
       expect(await server.stop()).toBe(0);
     }
     expect(await tagsInEmbedded(dir, [])).toEqual([]);
+    const handle = await openPglite(path.join(dir, "pglite"));
+    try {
+      const rows = await handle.db
+        .select({ org: organization.slug })
+        .from(tags)
+        .innerJoin(organization, eq(organization.id, tags.organizationId))
+        .where(inArray(tags.id, orgTagIds));
+      expect(rows).toEqual([{ org: "hill-school" }, { org: "hill-school" }]);
+    } finally {
+      await handle.close();
+    }
   }, 120_000); // starts a production server: slow on a loaded machine
 });
 

@@ -437,9 +437,13 @@ describe("importing: clean files at once, the clean rows of others, once only", 
     expect(line).toMatchObject({ userId: adminId, organizationId: school.id });
     expect(line!.metadata).toMatchObject({
       externalId: "P-001",
-      fields: "fullName,groupName,location,contacts",
+      fields: "fullName,groupName,locationId,contacts",
       reason: "CSV import pupils.csv",
     });
+    // The person's page lists it in the organisation's log, with who and why.
+    const personPage = await pageText(await admin.get(`/org/${school.slug}/people/${mia!.id}`));
+    expect(personPage).toContain("Ada Admin changed name, group, location, contacts.");
+    expect(personPage).toContain("Why: CSV import pupils.csv");
   });
 
   it("imports the clean rows only, and the rejected ones download as CSV that can be fixed and sent again", async () => {
@@ -665,9 +669,8 @@ describe("safetap members import (in-process: the summary line, the errors, the 
       exitCode: 0,
     });
     const [sam] = await peopleOf(org);
-    expect(sam!.expiresAt?.toISOString()).toBe(
-      new Date(Date.parse(`${day}T00:00:00Z`) + 864e5).toISOString(),
-    );
+    // The end of that day, as the person form stores it (core/org-forms.ts `expiryOf`).
+    expect(sam!.expiresAt?.toISOString()).toBe(`${day}T23:59:59.999Z`);
     const broken = await runMembersImport(deps, {
       org: org.slug,
       fileName: "crew.csv",

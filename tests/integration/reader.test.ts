@@ -331,7 +331,7 @@ describe("attendance list and CSV", () => {
     }
   });
 
-  it("exports every scan as CSV with time, direction, tag, person and reader; the export is audited", async () => {
+  it("exports every scan as CSV with time, direction, tag, person, reader, organisation and location; the export is audited", async () => {
     const response = await admin.get("/reader/attendance.csv");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -343,14 +343,16 @@ describe("attendance list and CSV", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte order mark
     const text = new TextDecoder().decode(bytes);
     const lines = text.trim().split("\r\n");
-    expect(lines[0]).toBe("scanned_at_utc,direction,tag_id,person_name,reader_name,reader_contact");
+    expect(lines[0]).toBe(
+      "scanned_at_utc,direction,tag_id,person_name,reader_name,reader_contact,organization,location",
+    );
     const stored = await allScans();
     expect(lines).toHaveLength(stored.length + 1);
     const piaRows = lines.filter((l) => l.includes(`"${person.tagId}"`));
     expect(piaRows).toHaveLength(2);
     expect(piaRows[0]).toMatch(
       new RegExp(
-        `^"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","out","${person.tagId}","Pia Person","Mo Moderator","${moderatorOwner.email}"$`,
+        `^"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","out","${person.tagId}","Pia Person","Mo Moderator","${moderatorOwner.email}","",""$`,
       ),
     );
     expect(piaRows[1]).toContain(`"in","${person.tagId}","Pia Person","Mo Moderator"`);

@@ -143,7 +143,7 @@ describe("every change that touches safety writes its line", () => {
       "You changed contact Maria (SMS) for Leo: number or address",
       "You changed the order of the contacts of Leo (moved Tom)",
       "You removed contact Tom (Email) for Leo",
-      "You updated the medical record of Ana Admin: blood type, allergies",
+      "You updated the medical record of Ana Admin: allergies, blood type",
       `You changed what the card of Ana Admin shows on tag ${ana.tagId}: medical information hidden`,
       `You turned on scan notices for tag ${ana.tagId}`,
       `You marked tag ${ana.tagId} as lost`,
@@ -204,7 +204,7 @@ describe("every change that touches safety writes its line", () => {
     ]) {
       expect(dump).not.toContain(secret);
     }
-    expect(dump).toContain('"fields":"bloodType,allergies"');
+    expect(dump).toContain('"fields":"allergies,bloodType"');
   });
 
   it("a card-visibility change that changes nothing writes nothing", async () => {

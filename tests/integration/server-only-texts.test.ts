@@ -78,11 +78,10 @@ describe("the browser build holds none of the texts SafeTap sends", () => {
       readFileSync(path.join(projectRoot, "build", "locale-chunks.json"), "utf8"),
     );
     expect(chunks).toHaveLength(LANGUAGES.length * pageNamespaces.length);
-    // A chunk is named `{namespace}-{hash}`: namespaces may hold hyphens (org-import) and the
-    // hash may begin with one, so each chunk is the longest namespace its name starts with.
-    const longestFirst = [...pageNamespaces].sort((a, b) => b.length - a.length);
+    // Namespaces are lowercase words joined by hyphens ("org-admin"); the 8-character content
+    // hash after the last dash may itself begin with "-".
     const names = new Set(
-      chunks.map((file) => longestFirst.find((ns) => file.startsWith(`/assets/${ns}-`))),
+      chunks.map((file) => file.match(/^\/assets\/([a-z]+(?:-[a-z]+)*)-[\w-]{8}\.js$/)?.[1]),
     );
     expect([...names].sort()).toEqual([...pageNamespaces].sort());
     const worker = readFileSync(path.join(clientBuildDir, "sw.js"), "utf8");

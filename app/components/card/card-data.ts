@@ -10,6 +10,8 @@ export interface ActiveCardData {
   fullName: string | null;
   /** A child-safe card (DESIGN 1b.6): the guardians' calls come first. */
   isMinor: boolean;
+  /** A healthcare organisation's patient's ward: shown first with the clinician (decision 139). */
+  ward: string | null;
   /** The person's small photo's address, or null. */
   photoSrc: string | null;
   hasMedical: boolean;

@@ -27,7 +27,14 @@ export function ContactsSection({
         <ul className="mt-3 space-y-3" data-testid="card-contacts">
           {contacts.map((contact) => (
             <li key={`${contact.name}-${contact.value}`} className="rounded-lg bg-muted p-3">
-              <p className="font-semibold">{contact.name}</p>
+              <p className="font-semibold">
+                {contact.name}
+                {contact.role ? (
+                  <span className="ml-2 text-sm font-normal text-muted-foreground">
+                    {t(`contactRoles.${contact.role}`)}
+                  </span>
+                ) : null}
+              </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 {cardActions(contact).map((action) => (
                   <ContactLink key={action.kind} action={action} name={contact.name} />

@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { deviceLabel, organDonorLabel } from "#app/lib/medical-labels.ts";
+import type { MedicalInfo } from "#server/domain/public-card.ts";
 import type { CardActionResult } from "./card-data.ts";
 import { useOnline } from "./use-online.ts";
 
@@ -55,34 +56,7 @@ export function MedicalSection({ actionData }: { actionData: CardActionResult | 
             days={medical.confirmedDaysAgo}
             className="mt-1 text-sm text-muted-foreground"
           />
-          {/* Responders' order (decision 130). */}
-          <dl className="mt-3 grid grid-cols-1 gap-3 text-sm" data-testid="medical-info">
-            <MedicalRow label={t("medical.conditions")} value={medical.conditions.join(", ")} />
-            <MedicalRow label={t("medical.allergies")} value={medical.allergies.join(", ")} />
-            <MedicalRow label={t("medical.medications")} value={medical.medications.join(", ")} />
-            <MedicalRow
-              label={t("medical.implantedDevices")}
-              value={medical.implantedDevices.map((d) => deviceLabel(t, d)).join(", ")}
-            />
-            <MedicalRow label={t("medical.bloodType")} value={medical.bloodType} />
-            <MedicalRow
-              label={t("medical.advanceDirective")}
-              value={
-                medical.advanceDirective ? t(`common:directives.${medical.advanceDirective}`) : null
-              }
-            />
-            <MedicalRow
-              label={t("medical.advanceDirectiveLocation")}
-              value={medical.advanceDirectiveLocation}
-            />
-            <MedicalRow
-              label={t("medical.organDonor")}
-              value={organDonorLabel(t, medical.organDonor)}
-            />
-            <MedicalRow label={t("medical.preferredHospital")} value={medical.preferredHospital} />
-            <MedicalRow label={t("medical.notes")} value={medical.medicalNotes} />
-            <MedicalRow label={t("medical.dateOfBirth")} value={medical.dateOfBirth} />
-          </dl>
+          <MedicalDetails medical={medical} />
         </>
       ) : (
         <p className="mt-2 text-sm text-muted-foreground" role={limited ? "alert" : undefined}>
@@ -90,6 +64,35 @@ export function MedicalSection({ actionData }: { actionData: CardActionResult | 
         </p>
       )}
     </section>
+  );
+}
+
+/** The medical details in responders' order (decision 130); empty fields are left out. */
+export function MedicalDetails({ medical }: { medical: Omit<MedicalInfo, "confirmedDaysAgo"> }) {
+  const { t } = useTranslation("card");
+  return (
+    <dl className="mt-3 grid grid-cols-1 gap-3 text-sm" data-testid="medical-info">
+      <MedicalRow label={t("medical.conditions")} value={medical.conditions.join(", ")} />
+      <MedicalRow label={t("medical.allergies")} value={medical.allergies.join(", ")} />
+      <MedicalRow label={t("medical.medications")} value={medical.medications.join(", ")} />
+      <MedicalRow
+        label={t("medical.implantedDevices")}
+        value={medical.implantedDevices.map((d) => deviceLabel(t, d)).join(", ")}
+      />
+      <MedicalRow label={t("medical.bloodType")} value={medical.bloodType} />
+      <MedicalRow
+        label={t("medical.advanceDirective")}
+        value={medical.advanceDirective ? t(`common:directives.${medical.advanceDirective}`) : null}
+      />
+      <MedicalRow
+        label={t("medical.advanceDirectiveLocation")}
+        value={medical.advanceDirectiveLocation}
+      />
+      <MedicalRow label={t("medical.organDonor")} value={organDonorLabel(t, medical.organDonor)} />
+      <MedicalRow label={t("medical.preferredHospital")} value={medical.preferredHospital} />
+      <MedicalRow label={t("medical.notes")} value={medical.medicalNotes} />
+      <MedicalRow label={t("medical.dateOfBirth")} value={medical.dateOfBirth} />
+    </dl>
   );
 }
 

@@ -22,6 +22,7 @@ export function ConfirmAction({
   disabled,
   testId,
   className,
+  children,
 }: {
   trigger: ReactNode;
   /** Accessible name of the first step, when `trigger` is only an icon. */
@@ -33,6 +34,8 @@ export function ConfirmAction({
   disabled?: boolean;
   testId?: string;
   className?: string;
+  /** More fields the confirming form posts (e.g. why). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation("account");
   const details = useRef<HTMLDetailsElement>(null);
@@ -57,6 +60,7 @@ export function ConfirmAction({
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <PersonField />
+          {children ? <div className="w-full">{children}</div> : null}
           <input type="hidden" name="confirm" value="yes" />
           <Button
             type="submit"

@@ -13,6 +13,10 @@ export interface Attendance {
   to: string;
   invalid: boolean;
   limit: number;
+  /** The organisation whose scans these are (null: every scan, for SafeTap's admins). */
+  organization: string | null;
+  /** Whether the reader may download them (an organisation's staff may not). */
+  exportable: boolean;
   rows: {
     id: string;
     createdAt: string;
@@ -21,15 +25,20 @@ export interface Attendance {
     personName: string;
     readerName: string;
     readerContact: string;
+    locationName: string;
   }[];
 }
 
-/** For admins: every reader's scans in a date range, and the CSV export. */
+/**
+ * For admins: every reader's scans in a date range, and the CSV export (SafeTap's admins: all;
+ * an organisation's admins: its own, with the location of each).
+ */
 export function AttendanceList({ attendance }: { attendance: Attendance }) {
   const { t, i18n } = useTranslation("reader");
   const id = useId();
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const range = new URLSearchParams();
+  if (attendance.organization) range.set("org", attendance.organization);
   if (!attendance.invalid) {
     if (attendance.from) range.set("from", attendance.from);
     if (attendance.to) range.set("to", attendance.to);
@@ -43,6 +52,9 @@ export function AttendanceList({ attendance }: { attendance: Attendance }) {
       </CardHeader>
       <CardContent className="space-y-4">
         <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-3">
+          {attendance.organization ? (
+            <input type="hidden" name="org" value={attendance.organization} />
+          ) : null}
           <div className="space-y-1">
             <Label htmlFor={`${id}-from`} className="block">
               {t("attendance.from")}
@@ -71,9 +83,11 @@ export function AttendanceList({ attendance }: { attendance: Attendance }) {
             {t("attendance.filter")}
           </Button>
           {/* A plain link: the browser downloads the file. */}
-          <a href={csvHref} download className={buttonVariants({ variant: "outline" })}>
-            <Download aria-hidden="true" /> {t("attendance.download")}
-          </a>
+          {attendance.exportable ? (
+            <a href={csvHref} download className={buttonVariants({ variant: "outline" })}>
+              <Download aria-hidden="true" /> {t("attendance.download")}
+            </a>
+          ) : null}
         </Form>
         {attendance.invalid ? (
           <Notice
@@ -102,6 +116,11 @@ export function AttendanceList({ attendance }: { attendance: Attendance }) {
                   <th scope="col" className="py-2 pr-3 font-medium">
                     {t("attendance.columns.tag")}
                   </th>
+                  {attendance.organization ? (
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      {t("attendance.columns.location")}
+                    </th>
+                  ) : null}
                   <th scope="col" className="py-2 font-medium">
                     {t("attendance.columns.reader")}
                   </th>
@@ -118,6 +137,9 @@ export function AttendanceList({ attendance }: { attendance: Attendance }) {
                     <td className="py-2 pr-3">{t(`recent.${row.direction}`)}</td>
                     <td className="py-2 pr-3">{row.personName}</td>
                     <td className="py-2 pr-3 font-mono">{row.tagId}</td>
+                    {attendance.organization ? (
+                      <td className="py-2 pr-3">{row.locationName}</td>
+                    ) : null}
                     <td className="py-2">{row.readerName || row.readerContact}</td>
                   </tr>
                 ))}

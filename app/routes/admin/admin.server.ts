@@ -5,8 +5,9 @@ import { getSessionUser } from "#app/lib/session.server.ts";
 import { PRODUCTS } from "#core/tag-ids.ts";
 import { batchCsv, batchQrZip, listBatches, searchTags } from "#server/domain/admin.ts";
 import { HouseholdNotFoundError, setExtraSeats } from "#server/domain/households.ts";
+import { mintTagsFor } from "#server/domain/org-tags.ts";
 import { listSalesEnquiries, salesEnquiriesCsv } from "#server/domain/sales-enquiries.ts";
-import { MAX_MINT_BATCH, mintedTagsCsv, mintTags } from "#server/domain/tags.ts";
+import { MAX_MINT_BATCH, mintedTagsCsv } from "#server/domain/tags.ts";
 import { grantRole, hasRole, setUserPlan, UserNotFoundError } from "#server/domain/users.ts";
 import { operatorCommandSchema } from "#server/operator/commands.ts";
 import type { Services } from "#server/services.ts";
@@ -154,35 +155,41 @@ export async function salesEnquiriesDownload(services: Services): Promise<Respon
 const mintSchema = z.object({
   product: z.enum(PRODUCTS),
   count: z.coerce.number().int().min(1).max(MAX_MINT_BATCH),
+  /** The organisation's slug, or empty for tags that anyone claims with their token. */
+  org: z.string().trim().max(48).optional(),
 });
 
 /**
- * Mints a batch and answers with its CSV as a download: the activation tokens
- * exist in clear only in this response (as with `safetap tags mint`).
+ * Mints a batch, for an organisation when one is chosen, and answers with its CSV as a
+ * download: the activation tokens exist in clear only in this response (as with
+ * `safetap tags mint`).
  */
 export async function mintBatch(
   services: Services,
   adminId: string,
   form: FormData,
 ): Promise<Response> {
-  const parsed = mintSchema.safeParse({ product: form.get("product"), count: form.get("count") });
+  const parsed = mintSchema.safeParse({
+    product: form.get("product"),
+    count: form.get("count"),
+    org: form.get("org") ?? undefined,
+  });
   if (!parsed.success) {
     return new Response(
       parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"),
       { status: 400 },
     );
   }
-  const { config } = services;
-  const { tags, batchId } = await mintTags(services.db, {
-    ...parsed.data,
-    masterKey: config.dataEncryptionKey,
-    publicUrl: config.publicUrl,
-  });
-  services.logger.info({ batchId, count: tags.length, by: adminId }, "tags minted");
+  const { product, count, org } = parsed.data;
+  const minted = await mintTagsFor(services, { product, count, orgSlug: org || null, by: adminId });
+  if (!minted.ok)
+    return new Response(`org: no organisation has the slug "${org}"`, { status: 400 });
+  const { tags, batchId } = minted;
+  services.logger.info({ batchId, count: tags.length, by: adminId, org }, "tags minted");
   return new Response(mintedTagsCsv(tags), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="safetap-${parsed.data.product}-${batchId.slice(0, 8)}.csv"`,
+      "Content-Disposition": `attachment; filename="safetap-${org ? `${org}-` : ""}${product}-${batchId.slice(0, 8)}.csv"`,
       "Cache-Control": "no-store",
     },
   });

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, isRouteErrorResponse, useNavigation } from "react-router";
+import { Organizations } from "#app/components/admin/organizations.tsx";
 import { SalesEnquiries } from "#app/components/admin/sales-enquiries.tsx";
 import { Notice } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
@@ -13,15 +14,27 @@ import { PLAN_IDS } from "#core/plans.ts";
 import { PRODUCTS } from "#core/tag-ids.ts";
 import type { Route } from "./+types/index";
 import { adminOverview, applyUserCommand } from "./admin.server.ts";
+import {
+  applyOrgCommand,
+  enquiryPrefill,
+  isOrgIntent,
+  organizationsOverview,
+} from "./org-admin.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "/admin");
   const query = new URL(request.url).searchParams.get("q") ?? "";
   const t = requestTranslator(request);
+  const [overview, organizations] = await Promise.all([
+    adminOverview(context.services, query),
+    organizationsOverview(context.services),
+  ]);
   return {
     seo: { title: t("admin:title"), description: t("pages.admin.description") },
     query,
-    ...(await adminOverview(context.services, query)),
+    ...overview,
+    enquiries: overview.enquiries.map((e) => ({ ...e, prefill: enquiryPrefill(e) })),
+    organizations,
   };
 }
 export const meta = ({ data }: Route.MetaArgs) => [
@@ -29,10 +42,20 @@ export const meta = ({ data }: Route.MetaArgs) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Plans and roles, validated like the `safetap` command line's. Minting posts to /admin/mint. */
+/**
+ * Plans and roles, validated like the `safetap` command line's; organisations, their seats and
+ * sales enquiries (decision 139). Minting posts to /admin/mint.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context, "/admin");
-  const { notice, status } = await applyUserCommand(context.services, await request.formData());
+  const admin = await requireAdmin(request, context, "/admin");
+  const form = await request.formData();
+  const { notice, status } = isOrgIntent(form.get("intent"))
+    ? await applyOrgCommand(
+        context.services,
+        { userId: admin.id, headers: request.headers, clientAddress: context.clientAddress },
+        form,
+      )
+    : await applyUserCommand(context.services, form);
   return data({ notice }, { status });
 }
 
@@ -74,6 +97,17 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
               reloadDocument
               className="grid gap-3 sm:grid-cols-[1fr_8rem_auto]"
             >
+              <div className="space-y-1 sm:col-span-3">
+                <Label htmlFor={`${id}-org`}>{t("mint.organization")}</Label>
+                <Select id={`${id}-org`} name="org" defaultValue="">
+                  <option value="">{t("mint.noOrganization")}</option>
+                  {loaderData.organizations.map((org) => (
+                    <option key={org.slug} value={org.slug}>
+                      {org.name} ({org.slug})
+                    </option>
+                  ))}
+                </Select>
+              </div>
               <div className="space-y-1">
                 <Label htmlFor={`${id}-product`}>{t("mint.product")}</Label>
                 <Select id={`${id}-product`} name="product" defaultValue="wristband">
@@ -214,6 +248,11 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                     {format.format(new Date(batch.createdAt))}
                   </time>
                   <span>{t(`products.${batch.product}`)}</span>
+                  {batch.organizationName ? (
+                    <span data-testid="batch-organization">
+                      {t("batches.forOrganization", { name: batch.organizationName })}
+                    </span>
+                  ) : null}
                   <span className="text-muted-foreground">
                     {t("batches.tags", { count: batch.count })}
                   </span>
@@ -235,6 +274,8 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           )}
         </CardContent>
       </Card>
+
+      <Organizations organizations={loaderData.organizations} />
 
       <SalesEnquiries enquiries={loaderData.enquiries} />
 

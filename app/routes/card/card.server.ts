@@ -74,6 +74,7 @@ export async function loadCardPage({ params, request, context }: Route.LoaderArg
     title: `${t("card:title")} · ${card.fullName || t("card:personInNeed")}`,
     fullName: card.fullName,
     isMinor: card.isMinor,
+    ward: card.ward,
     photoSrc: card.photoVersion ? photoPath(card.profileId, card.photoVersion, "small") : null,
     hasMedical: card.hasMedical,
     confirmedDaysAgo: card.confirmedDaysAgo,

@@ -88,14 +88,20 @@ function ActiveCard({
             {card.fullName || t("personInNeed")}
           </h1>
         </div>
+        {card.ward ? (
+          <p className="mt-1 font-semibold" data-testid="card-ward">
+            {t("ward", { ward: card.ward })}
+          </p>
+        ) : null}
         <p className="mt-2 text-sm opacity-90">{t("intro")}</p>
         {card.hasMedical ? (
           <ConfirmedByOwner days={card.confirmedDaysAgo} className="mt-1 text-xs opacity-90" />
         ) : null}
       </header>
 
-      {/* A child's card puts the guardians' calls first (DESIGN 1b.6). */}
+      {/* A child's card puts the guardians' calls first (DESIGN 1b.6); a patient's, the clinician's. */}
       {card.isMinor ? <ContactsSection contacts={card.contacts} guardians /> : null}
+      {!card.isMinor && card.ward ? <ContactsSection contacts={card.contacts} /> : null}
 
       <AlertSection
         card={card}
@@ -107,7 +113,7 @@ function ActiveCard({
 
       <OfflineBanner />
 
-      {card.isMinor ? null : <ContactsSection contacts={card.contacts} />}
+      {card.isMinor || card.ward ? null : <ContactsSection contacts={card.contacts} />}
       {card.hasMedical ? <MedicalSection actionData={actionData} /> : null}
 
       <LocateButton onLocate={emergency.locate} />

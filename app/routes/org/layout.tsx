@@ -1,6 +1,6 @@
 import { Building2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 import type { Route } from "./+types/layout";
 import { orgLayout } from "./layout.server.ts";
@@ -8,12 +8,8 @@ import { orgLayout } from "./layout.server.ts";
 export const loader = ({ request, context, params }: Route.LoaderArgs) =>
   orgLayout(request, context, params.slug);
 
-export type OrgLayoutData = Awaited<ReturnType<typeof orgLayout>>;
-
-/** The organisation's layout data, for its pages (the layout route's id is "org"). */
-export function useOrg(): OrgLayoutData {
-  return useRouteLoaderData("org") as OrgLayoutData;
-}
+// The organisation's pages read the layout's data through app/lib/org-data.ts.
+export { type OrgLayoutData, useOrg } from "#app/lib/org-data.ts";
 
 /**
  * /org/{slug}/…: the organisation's admin area (issue 16 item 5). Its menu shows what the
@@ -21,14 +17,19 @@ export function useOrg(): OrgLayoutData {
  */
 export default function OrgLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("org");
-  const { org, role, can } = loaderData;
+  const { org, role, can, ownPersonId } = loaderData;
   const base = `/org/${org.slug}`;
   const items = [
-    { to: base, label: t("nav.overview"), show: true, end: true },
-    { to: `${base}/people`, label: t("nav.people"), show: true },
+    { to: base, label: t("nav.overview"), show: can.readPeople, end: true },
+    { to: `${base}/people`, label: t("nav.people"), show: can.readPeople },
+    {
+      to: `${base}/people/${ownPersonId}`,
+      label: t("nav.ownCard"),
+      show: !can.readPeople && ownPersonId !== null,
+    },
     { to: `${base}/members/import`, label: t("nav.import"), show: can.importPeople },
     { to: `${base}/tags`, label: t("nav.tags"), show: true },
-    { to: `${base}/locations`, label: t("nav.locations"), show: true },
+    { to: `${base}/locations`, label: t("nav.locations"), show: can.readPeople },
     { to: `${base}/staff`, label: t("nav.staff"), show: can.manageMembers },
   ].filter((item) => item.show);
   return (

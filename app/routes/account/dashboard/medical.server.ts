@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import type { DashboardActionData } from "#app/components/dashboard/action-data.ts";
 import { confirmMedicalRecord } from "#server/domain/medical-record.ts";
 import { managedPerson } from "#server/domain/people.ts";
+import { dashboardManaged } from "./people.server.ts";
 
 export const MEDICAL_INTENTS = new Set(["confirm-medical"]);
 
@@ -17,7 +18,7 @@ export async function handleMedicalAction(
 ): Promise<{ answer: DashboardActionData; status: number }> {
   const { db, logger } = context.services;
   const requested = form.get("person");
-  const person = await managedPerson(db, userId, requested ? requested : userId);
+  const person = dashboardManaged(await managedPerson(db, userId, requested ? requested : userId));
   const confirmed =
     person !== null &&
     (await confirmMedicalRecord(db, logger, { actorId: userId, profileId: person.profileId }));

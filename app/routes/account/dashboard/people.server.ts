@@ -24,18 +24,31 @@ export const ownPerson = (userId: string): PersonAccess => ({
   canManage: true,
 });
 
-/** The person a page view shows: null when the requested one is not visible (or no such). */
-export function viewedPerson(db: Executor, userId: string, requested: string | null) {
-  return requested === null || requested === userId
-    ? Promise.resolve(ownPerson(userId))
-    : personAccess(db, userId, requested);
+/**
+ * The person a page view shows: null when the requested one is not visible (or no such). An
+ * organisation's person is shown read-only here: their critical info changes on the
+ * organisation's pages, where every change says who and why (decision 137).
+ */
+export async function viewedPerson(db: Executor, userId: string, requested: string | null) {
+  if (requested === null || requested === userId) return ownPerson(userId);
+  const access = await personAccess(db, userId, requested);
+  return access?.organizationId ? { ...access, canManage: false } : access;
 }
 
-/** The person a form changes: null unless the user manages them. */
-export function formPerson(db: Executor, userId: string, form: FormData) {
+/**
+ * The person a dashboard form changes: null unless the user manages them and they are not an
+ * organisation's person (whose changes go through /org/{slug}/people/{id}, decision 137).
+ */
+export async function formPerson(db: Executor, userId: string, form: FormData) {
   const requested = form.get("person");
-  return managedPerson(db, userId, requested === null || requested === "" ? userId : requested);
+  return dashboardManaged(
+    await managedPerson(db, userId, requested === null || requested === "" ? userId : requested),
+  );
 }
+
+/** A person the dashboard may change: not an organisation's (see `formPerson`). */
+export const dashboardManaged = (access: PersonAccess | null) =>
+  access?.organizationId ? null : access;
 
 /** Where the dashboard shows a person: the own person keeps the plain address. */
 export const personPath = (userId: string, profileId: string) =>

@@ -1,0 +1,148 @@
+/**
+ * Events organisations' people expire (DESIGN 1b.6, decision 139): once a person's `expiresAt`
+ * has passed, their profile is erased with everything that names them (encrypted medical fields,
+ * contacts, photo, alerts, the name on reader check-ins), their tags go back to the organisation
+ * unassigned, a login linked to them loses its member role, and the organisation's log keeps one
+ * `org_person_expired` line that holds no personal data. A periodic job in every server process
+ * that runs background work does it; rows are claimed with SKIP LOCKED, so two instances on one
+ * database never erase the same person twice nor wait for each other.
+ */
+import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { attendanceScans, invitation, member, profiles, tags } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import { recordAudit } from "./audit.ts";
+import { UNLINKED } from "./tag-lifecycle.ts";
+
+/** People erased in one transaction; the job goes on until none is due. */
+const BATCH = 100;
+
+/** Erases every organisation person whose expiry has passed; returns how many. */
+export async function eraseExpiredOrgPeople(
+  services: Pick<Services, "db" | "logger">,
+  now: Date = new Date(),
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const erased = await eraseBatch(services, now);
+    total += erased;
+    if (erased < BATCH) return total;
+  }
+}
+
+async function eraseBatch(services: Pick<Services, "db" | "logger">, now: Date) {
+  return services.db.transaction(async (tx) => {
+    const due = await tx
+      .select({
+        id: profiles.id,
+        organizationId: profiles.organizationId,
+        memberUserId: profiles.memberUserId,
+      })
+      .from(profiles)
+      .where(
+        and(
+          lte(profiles.expiresAt, now),
+          isNotNull(profiles.organizationId),
+          sql`${profiles.id} <> ${profiles.accountId}`,
+        ),
+      )
+      .orderBy(asc(profiles.expiresAt))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return 0;
+    const ids = due.map((p) => p.id);
+    // Back to the organisation, unassigned: its tags, no person's card.
+    await tx
+      .update(tags)
+      .set({ ...UNLINKED, isLost: false })
+      .where(inArray(tags.profileId, ids));
+    // Check-ins keep their time and place, not the name.
+    await tx
+      .update(attendanceScans)
+      .set({ personName: "" })
+      .where(inArray(attendanceScans.profileId, ids));
+    await tx
+      .update(invitation)
+      .set({ status: "canceled" })
+      .where(and(inArray(invitation.profileId, ids), eq(invitation.status, "pending")));
+    for (const person of due) {
+      if (!person.memberUserId || !person.organizationId) continue;
+      // Their login was a member only to reach this card.
+      await tx
+        .delete(member)
+        .where(
+          and(
+            eq(member.organizationId, person.organizationId),
+            eq(member.userId, person.memberUserId),
+            eq(member.role, "member"),
+          ),
+        );
+    }
+    // Contacts, the photo and alerts go with the profile (foreign keys cascade).
+    await tx.delete(profiles).where(inArray(profiles.id, ids));
+    for (const person of due) {
+      await recordAudit(tx, services.logger, {
+        type: "org_person_expired",
+        organizationId: person.organizationId,
+        profileId: person.id,
+      });
+    }
+    return due.length;
+  });
+}
+
+export interface OrgExpiryJob {
+  start(): void;
+  stop(): Promise<void>;
+  runOnce(): Promise<number>;
+}
+
+/** Every 10 minutes by default, and once at start: an expiry is honoured within minutes. */
+export function createOrgExpiryJob(
+  services: Pick<Services, "db" | "logger">,
+  options: { intervalMs?: number } = {},
+): OrgExpiryJob {
+  const intervalMs = options.intervalMs ?? 10 * 60_000;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = true;
+
+  const runOnce = () => {
+    running ??= eraseExpiredOrgPeople(services)
+      .then((erased) => {
+        if (erased > 0) services.logger.info({ erased }, "expired organisation people erased");
+        return erased;
+      })
+      .catch((error) => {
+        // The database may be briefly unreachable; the next run tries again.
+        services.logger.error({ err: error }, "erasing expired organisation people failed");
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      await runOnce();
+      schedule(intervalMs);
+    }, delay);
+    timer.unref?.();
+  };
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+    runOnce,
+  };
+}
