@@ -52,6 +52,7 @@ export default [
       route("tags/import/:importId", "routes/org/tags-import-preview.tsx"),
       route("locations", "routes/org/locations.tsx"),
       route("staff", "routes/org/staff.tsx"),
+      route("members/import", "routes/org/members-import.tsx"),
     ]),
     route("ack/:token", "routes/card/ack.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),
@@ -74,4 +75,7 @@ export default [
   route("admin/batches/:batchId/:file", "routes/admin/batch-file.ts"),
   route("admin/enquiries.csv", "routes/admin/enquiries-csv.ts"),
   route("qa/tag-flow", "routes/qa/tag-flow.ts"),
+  route("org/:slug/members/import/template.csv", "routes/org/members-import-template.ts"),
+  route("org/:slug/members/import/:importId/rejected.csv", "routes/org/members-import-rejected.ts"),
+  route("org/:slug/members/import/:importId/run", "routes/org/members-import-run.ts"),
 ] satisfies RouteConfig;

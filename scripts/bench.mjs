@@ -14,6 +14,10 @@
 //   - Lighthouse (Debian's Chromium, mobile defaults) for /, /pricing, /t/{id}.
 //   - the dashboard of a household with 5 seats, 20 tags and 2,000 alerts: p50 server
 //     time of /dashboard and /dashboard/history (scripts/bench/household.mjs).
+//   - an organisation's CSV import of 10,000 pupils with two guardians each: wall time, the
+//     server's peak memory, the card's p99 during the import and without
+//     (scripts/bench/org-import.mjs).
+// BENCH_STAGES (comma-separated: main, org-import; default all) runs only some stages.
 // Prints one table per database and a budget summary; writes JSON to bench/results/.
 // Bounded in time (BENCH_QUICK, BENCH_SECONDS); stops every server and peer it
 // started and exits by itself, also on error or Ctrl-C.
@@ -44,6 +48,7 @@ import {
   PHONE_UA,
 } from "#scripts/bench/http-load.mjs";
 import { runLighthouse } from "#scripts/bench/lighthouse.mjs";
+import { orgImportChecks, orgImportStage, printOrgImport } from "#scripts/bench/org-import.mjs";
 import { firstRoundTrip, pageWeight, signInDemo } from "#scripts/bench/page-weight.mjs";
 import {
   killAllServersNow,
@@ -64,6 +69,9 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.
 const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
 const DELIVERY_WAIT_SECONDS = Number(process.env.BENCH_DELIVERY_WAIT_SECONDS ?? 180);
 const TIMEOUT_MINUTES = Number(process.env.BENCH_TIMEOUT_MINUTES ?? (QUICK ? 20 : 60));
+const STAGES = process.env.BENCH_STAGES ? new Set(process.env.BENCH_STAGES.split(",")) : null;
+/** Whether a stage runs: "main" (everything but the import), "org-import". */
+const runs = (stage) => !STAGES || STAGES.has(stage);
 /** A tag's alert share (server/security/card-alert-guard.ts): alerts spread over tags. */
 const ALERTS_PER_TAG = 3; // a tag's share before it asks for a proof of work (decision 111)
 /** Tags linked to the demo owner for the alert run at the large size. */
@@ -303,6 +311,21 @@ async function benchDatabase(kind) {
   progress(`${label}: starting (seeding demo data)`);
   let server = await startServer({ env: serverEnv(target), logFile });
   const demo = JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"));
+  const importStage = () => {
+    progress(`${label}: importing a school's CSV`);
+    return orgImportStage({
+      target,
+      env: serverEnv(target),
+      logFile,
+      demo: { ...demo.demo, cardTagId: demo.linkedTag.tagId },
+      withDatabase,
+    });
+  };
+  if (!runs("main")) {
+    await stopServer(server);
+    if (runs("org-import")) result.orgImport = await importStage();
+    return result;
+  }
   const cardPath = `/t/${demo.linkedTag.tagId}`;
   result.cardPath = cardPath;
   const photo = await benchPhoto();
@@ -463,10 +486,17 @@ async function benchDatabase(kind) {
     demo: demo.demo,
     withDatabase,
   });
+  // 6. An organisation's CSV import (issue 16), on a fresh server.
+  if (runs("org-import")) result.orgImport = await importStage();
   return result;
 }
 
 function printDatabase(r) {
+  if (!r.throughput) {
+    console.log(`\n=== ${r.label} ===`);
+    if (r.orgImport) printOrgImport(r.orgImport);
+    return;
+  }
   const t = r.throughput;
   console.log(
     `\n=== ${r.label} — ${fmt(r.tags.small)} tags, ${CONNECTIONS} connections, ${SECONDS} s per run ===\n`,
@@ -568,6 +598,7 @@ function printDatabase(r) {
     `card content within the first 14 KB: ${pass(f.pass)} (the demo card, with a photo${r.cardPhotoAdded ? " the bench gave it" : ""})`,
   );
   if (r.household) printHousehold(r.household);
+  if (r.orgImport) printOrgImport(r.orgImport);
 
   console.log(
     `\nLighthouse ${r.lighthouse[0]?.lighthouseVersion ?? ""} (Debian Chromium, mobile defaults, median of ${LIGHTHOUSE_RUNS})`,
@@ -621,6 +652,8 @@ function row(r) {
 function budgets(results) {
   const checks = [];
   for (const r of results) {
+    if (r.orgImport) checks.push(...orgImportChecks(r.database, r.orgImport));
+    if (!r.throughput) continue;
     const card = r.lighthouse.find((l) => l.path === r.cardPath);
     checks.push(
       {
@@ -757,6 +790,7 @@ try {
       alertsPerTag: ALERTS_PER_TAG,
       lighthouseRuns: LIGHTHOUSE_RUNS,
       escalationMinutes: 1440,
+      stages: STAGES ? [...STAGES] : "all",
     },
     budgets: BUDGET,
     results,

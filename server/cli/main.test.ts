@@ -53,3 +53,29 @@ describe("safetap tags mint --org", () => {
     expect(() => parseCommand(argv)).toThrow(message);
   });
 });
+
+describe("safetap members import", () => {
+  it("reads FILE and --org in either order", () => {
+    expect(parseCommand(["members", "import", "a.csv", "--org", "oak-school"])).toEqual({
+      command: "members.import",
+      file: "a.csv",
+      org: "oak-school",
+    });
+    expect(parseCommand(["members", "import", "--org", "oak-school", "b.csv"])).toEqual({
+      command: "members.import",
+      file: "b.csv",
+      org: "oak-school",
+    });
+  });
+
+  it.each([
+    [["members", "import", "a.csv"], "members import takes FILE and --org SLUG"],
+    [["members", "import", "--org", "oak-school"], "members import takes FILE and --org SLUG"],
+    [["members", "import", "a.csv", "b.csv", "--org", "oak"], "members import takes FILE"],
+    [["members", "import", "a.csv", "--org", "Oak School"], "is not an organisation's slug"],
+    [["members", "import", "a.csv", "--org", "oak", "--dry-run"], "Unknown option --dry-run"],
+    [["members", "import", "a.csv", "--org"], "--org needs a value"],
+  ])("refuses %j", (argv, message) => {
+    expect(() => parseCommand(argv)).toThrow(message);
+  });
+});

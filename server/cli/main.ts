@@ -1,12 +1,16 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { IMPORT_MAX_BYTES, OPERATOR_IMPORT_PATH } from "#core/org-import.ts";
+import { ORG_SLUG } from "#core/organizations.ts";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "#server/config.ts";
 import { DatabaseLockedError, embeddedLockHolder, openDatabase } from "#server/db/client.ts";
 import { UserNotFoundError } from "#server/domain/users.ts";
 import { createLogger } from "#server/logger.ts";
 import {
+  type MembersImportOutcome,
   type OperatorCommand,
   operatorCommandSchema,
+  runMembersImport,
   runOperatorCommand,
 } from "#server/operator/commands.ts";
 
@@ -24,6 +28,11 @@ Commands:
       Set the seats a Family household has beyond its plan's 5 (each adds 50 shared alerts)
   orgs create --name NAME --slug SLUG --preset school|workplace|healthcare|events|other
       Create an organisation (its page is /org/SLUG); invite its admins from there or /admin
+  members import FILE --org SLUG
+      Add or update an organisation's people from a CSV file in its preset's template (as
+      /org/SLUG/members/import does) and import the clean rows. Prints one line,
+      "N created, N updated, N unchanged, N rejected", then each rejected row's problems on
+      standard error; exits 1 when any row (or the whole file) was refused
 
 Works on the configured database (DATABASE_URL, else the embedded one in DATA_DIR).
 While a SafeTap server holds the embedded database, commands run through that server.
@@ -39,10 +48,35 @@ function flagValue(args: string[], name: string): string | undefined {
   return value;
 }
 
-/** Turns the words of the command line into a validated operator command. */
-export function parseCommand(argv: string[]): OperatorCommand {
+/** `members import`: the file is read here and sent, never named to the server. */
+export interface MembersImportCommand {
+  command: "members.import";
+  file: string;
+  org: string;
+}
+
+export type CliCommand = OperatorCommand | MembersImportCommand;
+
+function parseMembersImport(rest: string[]): MembersImportCommand {
+  const known = new Set(["--org"]);
+  const unknown = rest.find((arg) => arg.startsWith("--") && !known.has(arg));
+  if (unknown) throw new UsageError(`Unknown option ${unknown}`);
+  const org = flagValue(rest, "--org");
+  const files = rest.filter((arg, i) => arg !== "--org" && rest[i - 1] !== "--org");
+  if (org === undefined || files.length !== 1) {
+    throw new UsageError("members import takes FILE and --org SLUG");
+  }
+  if (!ORG_SLUG.test(org)) throw new UsageError(`org: "${org}" is not an organisation's slug`);
+  return { command: "members.import", file: files[0]!, org };
+}
+
+/** Turns the words of the command line into a validated command. */
+export function parseCommand(argv: string[]): CliCommand {
   const [group, action, ...rest] = argv;
   let candidate: Record<string, unknown>;
+  if (group === "members" && action === "import") {
+    return parseMembersImport(rest);
+  }
   if (group === "tags" && action === "mint") {
     const known = new Set(["--product", "--count", "--org"]);
     const unknown = rest.filter((arg, i) => arg.startsWith("--") && !known.has(arg) && i % 2 === 0);
@@ -138,12 +172,74 @@ async function runDirectly(config: Config, command: OperatorCommand) {
   }
 }
 
+/** The file to import, refused before it is read when it is over the import's byte cap. */
+function readImportFile(file: string): Buffer {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    throw new Error(`Cannot read ${file}: no such file`);
+  }
+  if (size > IMPORT_MAX_BYTES) {
+    throw new Error(
+      `${file} is larger than ${IMPORT_MAX_BYTES / (1024 * 1024)} MB: split it into smaller files`,
+    );
+  }
+  return readFileSync(file);
+}
+
+async function importThroughServer(
+  endpoint: OperatorEndpoint,
+  command: MembersImportCommand,
+  bytes: Buffer,
+): Promise<MembersImportOutcome> {
+  const query = new URLSearchParams({ org: command.org, name: path.basename(command.file) });
+  const response = await fetch(`${endpoint.url}${OPERATOR_IMPORT_PATH}?${query}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${endpoint.token}`, "content-type": "text/csv" },
+    body: new Uint8Array(bytes),
+  });
+  const body = (await response.json().catch(() => ({}))) as MembersImportOutcome & {
+    error?: string;
+  };
+  if (!response.ok) throw new Error(body.error ?? `The server answered ${response.status}`);
+  return body;
+}
+
+async function importDirectly(config: Config, command: MembersImportCommand, bytes: Buffer) {
+  const logger = createLogger({ level: "warn", name: "safetap-cli" });
+  const database = await openDatabase(config, logger);
+  try {
+    await database.migrate();
+    return await runMembersImport(
+      { db: database.db, config, logger },
+      { org: command.org, fileName: path.basename(command.file), bytes },
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/** Where a command runs: through the server holding the embedded database, or directly. */
+async function dispatch<T>(
+  config: Config,
+  throughServer: (endpoint: OperatorEndpoint) => Promise<T>,
+  directly: () => Promise<T>,
+): Promise<T> {
+  if (config.database.kind !== "pglite") return directly();
+  const endpoint = runningServer(config);
+  if (endpoint) return throughServer(endpoint);
+  const holder = embeddedLockHolder(config.database.dataDir);
+  if (holder !== null) throw new DatabaseLockedError(`${config.database.dataDir}.lock`, holder);
+  return directly();
+}
+
 export async function run(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv[0] === "help" || argv.includes("--help") || argv.includes("-h")) {
     (argv.length === 0 ? process.stderr : process.stdout).write(USAGE);
     return argv.length === 0 ? 2 : 0;
   }
-  let command: OperatorCommand;
+  let command: CliCommand;
   let config: Config;
   try {
     command = parseCommand(argv);
@@ -161,21 +257,24 @@ export async function run(argv: string[]): Promise<number> {
     throw error;
   }
   try {
-    let output: string;
-    if (config.database.kind === "pglite") {
-      const endpoint = runningServer(config);
-      if (endpoint) {
-        output = await runThroughServer(endpoint, command);
-      } else {
-        const holder = embeddedLockHolder(config.database.dataDir);
-        if (holder !== null) {
-          throw new DatabaseLockedError(`${config.database.dataDir}.lock`, holder);
-        }
-        output = await runDirectly(config, command);
-      }
-    } else {
-      output = await runDirectly(config, command);
+    if (command.command === "members.import") {
+      const bytes = readImportFile(command.file);
+      const importing = command;
+      const outcome = await dispatch(
+        config,
+        (endpoint) => importThroughServer(endpoint, importing, bytes),
+        () => importDirectly(config, importing, bytes),
+      );
+      if (outcome.summary !== null) process.stdout.write(`${outcome.summary}\n`);
+      for (const line of outcome.errors) process.stderr.write(`${line}\n`);
+      return outcome.exitCode;
     }
+    const operatorCommand = command;
+    const output = await dispatch(
+      config,
+      (endpoint) => runThroughServer(endpoint, operatorCommand),
+      () => runDirectly(config, operatorCommand),
+    );
     process.stdout.write(output);
     return 0;
   } catch (error) {

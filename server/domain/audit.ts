@@ -1,3 +1,4 @@
+import { insertMany } from "#server/db/bulk-writes.ts";
 import type { Executor } from "#server/db/client.ts";
 import { auditEvents } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
@@ -138,4 +139,16 @@ export async function recordAudits(
   } catch (error) {
     logger.error({ err: error, eventType: events[0]?.type }, "audit write failed");
   }
+}
+
+/**
+ * Appends many events in one statement (a bulk change: one line per person it touched) in the
+ * caller's transaction, and fails with it: the change and its lines commit together or not at
+ * all. One JSON parameter for all the rows (server/db/bulk-writes.ts).
+ */
+export async function recordAuditsWithChange(
+  tx: Executor,
+  events: readonly AuditEvent[],
+): Promise<void> {
+  await insertMany(tx, auditEvents, events.map(auditRow));
 }

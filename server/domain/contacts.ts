@@ -50,21 +50,22 @@ export async function listContacts(
   }));
 }
 
-export async function insertContact(
-  db: Executor,
+type ContactFields = {
+  name: string;
+  channel: ContactChannel;
+  value: string;
+  priority: number;
+  role?: ContactRole;
+};
+
+/** A contact's row with its value sealed, ready to insert (alone, or many at once). */
+export function contactRow(
   cipher: FieldCipher,
   person: { profileId: string; accountId: string },
-  input: {
-    name: string;
-    channel: ContactChannel;
-    value: string;
-    priority: number;
-    role?: ContactRole;
-  },
-): Promise<ContactData> {
+  input: ContactFields,
+): typeof contacts.$inferInsert & { id: string } {
   const id = randomUUID();
-  const role = input.role ?? null;
-  await db.insert(contacts).values({
+  return {
     id,
     userId: person.accountId,
     profileId: person.profileId,
@@ -72,9 +73,23 @@ export async function insertContact(
     channel: input.channel,
     value: cipher.encrypt(input.value, contextOf(id)),
     priority: input.priority,
-    role,
-  });
-  return { id, ...input, role };
+    role: input.role ?? null,
+  };
+}
+
+/** A contact's value, decrypted (rows read by a caller that checked it may see them). */
+export const openContactValue = (cipher: FieldCipher, row: { id: string; value: string }) =>
+  cipher.decrypt(row.value, contextOf(row.id));
+
+export async function insertContact(
+  db: Executor,
+  cipher: FieldCipher,
+  person: { profileId: string; accountId: string },
+  input: ContactFields,
+): Promise<ContactData> {
+  const row = contactRow(cipher, person, input);
+  await db.insert(contacts).values(row);
+  return { id: row.id, ...input, role: row.role };
 }
 
 /**

@@ -214,11 +214,23 @@ export async function seatQuota(
   userId: string,
   adding = 1,
 ): Promise<QuotaAnswer<"seat_limit">> {
+  const { holder, limit, left } = await seatsLeft(tx, userId);
+  if (limit === null || left === null) return { ok: true, holder };
+  return adding <= left ? { ok: true, holder } : { ok: false, reason: "seat_limit", limit };
+}
+
+/**
+ * How many seats are still free (null: no fixed limit), under the holder's seats lock: for a
+ * write that fills several at once (an organisation's CSV import). Call inside its transaction.
+ */
+export async function seatsLeft(
+  tx: Transaction,
+  userId: string,
+): Promise<{ holder: QuotaHolder; limit: number | null; left: number | null }> {
   const holder = await lockHolder(tx, userId, "seats");
   const limit = seatLimit(holder);
-  if (limit === null) return { ok: true, holder };
-  const used = await seatsUsed(tx, holder);
-  return used + adding <= limit ? { ok: true, holder } : { ok: false, reason: "seat_limit", limit };
+  if (limit === null) return { holder, limit, left: null };
+  return { holder, limit, left: Math.max(0, limit - (await seatsUsed(tx, holder))) };
 }
 
 /** Whether the user may own one more tag. Call inside the transaction that claims it. */

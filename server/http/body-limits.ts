@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { IMPORT_MAX_BYTES, IMPORT_UPLOAD_PATH, OPERATOR_IMPORT_PATH } from "#core/org-import.ts";
 import { TAG_CSV_MAX_BYTES, TAG_IMPORT_UPLOAD_PATH } from "#core/org-tags.ts";
 import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_PATH } from "#core/photos.ts";
 
@@ -21,12 +22,18 @@ export const BODY_LIMITS = {
   form: 256 * KB,
   /** A person's photo upload (decision 131), matched by its own path; nothing else takes more than `form`. */
   photo: PHOTO_MAX_BYTES,
+  /** A member import's CSV posted by `safetap members import` (decision 136): the file alone. */
+  importFile: IMPORT_MAX_BYTES,
+  /** The import page's upload form: the file and room for the form around it. */
+  importForm: IMPORT_MAX_BYTES + 256 * KB,
   /** An organisation's CSV giving tags to its people (decision 138), with the form around it. */
   tagCsv: TAG_CSV_MAX_BYTES + 64 * KB,
 } as const;
 
 /** The class a path belongs to: the first prefix that matches. */
 export function limitFor(path: string): number {
+  if (path === OPERATOR_IMPORT_PATH) return BODY_LIMITS.importFile;
+  if (IMPORT_UPLOAD_PATH.test(path)) return BODY_LIMITS.importForm;
   if (path.startsWith("/webhooks/")) return BODY_LIMITS.webhook;
   if (path.startsWith("/api/") || path.startsWith("/internal/")) return BODY_LIMITS.api;
   if (PHOTO_UPLOAD_PATH.test(path)) return BODY_LIMITS.photo;
@@ -51,5 +58,20 @@ export function bodyLimits(): MiddlewareHandler {
       }),
     );
   }
-  return (c, next) => byLimit.get(limitFor(c.req.path))!(c, next);
+  // The import page's form posted without JavaScript: the refusal is the page again, saying in
+  // the reader's language that the file is too large (the page's script checks before sending).
+  const importPage = bodyLimit({
+    maxSize: BODY_LIMITS.importForm,
+    onError: (c) => {
+      if (c.req.path.endsWith(".data")) {
+        return c.text("Payload Too Large", 413, { Connection: "close" });
+      }
+      c.header("Connection", "close");
+      return c.redirect(`${c.req.path}?refused=too-large`, 303);
+    },
+  });
+  return (c, next) =>
+    IMPORT_UPLOAD_PATH.test(c.req.path)
+      ? importPage(c, next)
+      : byLimit.get(limitFor(c.req.path))!(c, next);
 }

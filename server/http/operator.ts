@@ -1,11 +1,12 @@
 import { timingSafeEqual } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { HouseholdNotFoundError } from "#server/domain/households.ts";
 import { UserNotFoundError } from "#server/domain/users.ts";
 import {
   OperatorRefusal,
   operatorCommandSchema,
+  runMembersImport,
   runOperatorCommand,
 } from "#server/operator/commands.ts";
 import type { Services } from "#server/services.ts";
@@ -25,15 +26,18 @@ function tokenMatches(header: string | undefined, expected: string): boolean {
  */
 export function operatorRoutes(services: Services) {
   const routes = new Hono();
-  routes.post("/run", async (c) => {
+  const allowed = (c: Context) => {
     const token = services.operatorToken;
     let remote = "";
     try {
       remote = getConnInfo(c).remote.address ?? "";
     } catch {}
-    if (!token || !LOOPBACK.test(remote) || !tokenMatches(c.req.header("authorization"), token)) {
-      return c.json({ error: "Not found" }, 404);
-    }
+    return Boolean(
+      token && LOOPBACK.test(remote) && tokenMatches(c.req.header("authorization"), token),
+    );
+  };
+  routes.post("/run", async (c) => {
+    if (!allowed(c)) return c.json({ error: "Not found" }, 404);
     const parsed = operatorCommandSchema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) {
       return c.json({ error: parsed.error.issues.map((i) => i.message).join("; ") }, 400);
@@ -51,6 +55,22 @@ export function operatorRoutes(services: Services) {
       ) {
         return c.json({ error: error.message }, 400);
       }
+      throw error;
+    }
+  });
+  // `safetap members import`: the file is the body (at most the import's byte cap, refused
+  // before it is read: server/http/body-limits.ts), the organisation and file name the query.
+  routes.post("/members-import", async (c) => {
+    if (!allowed(c)) return c.json({ error: "Not found" }, 404);
+    const org = c.req.query("org") ?? "";
+    const fileName = (c.req.query("name") ?? "import.csv").slice(0, 200);
+    const bytes = Buffer.from(await c.req.arrayBuffer());
+    try {
+      const outcome = await runMembersImport(services, { org, fileName, bytes });
+      services.logger.info({ command: "members.import", org }, "operator command run");
+      return c.json(outcome);
+    } catch (error) {
+      if (error instanceof OperatorRefusal) return c.json({ error: error.message }, 400);
       throw error;
     }
   });

@@ -4,10 +4,17 @@ import { PLAN_IDS } from "#core/plans.ts";
 import { PRODUCTS } from "#core/tag-ids.ts";
 import { type Auth, createAuth } from "#server/auth/auth.ts";
 import type { Config } from "#server/config.ts";
+import { createFieldCipher } from "#server/crypto.ts";
 import type { Database } from "#server/db/client.ts";
 import { setExtraSeats } from "#server/domain/households.ts";
+import { previewImport, runImport } from "#server/domain/org-import.ts";
+import {
+  describeFileProblem,
+  describeProblem,
+  importTranslator,
+} from "#server/domain/org-import-text.ts";
 import { mintTagsFor } from "#server/domain/org-tags.ts";
-import { createOrganization } from "#server/domain/organizations.ts";
+import { createOrganization, findOrganizationBySlug } from "#server/domain/organizations.ts";
 import { MAX_MINT_BATCH, mintedTagsCsv } from "#server/domain/tags.ts";
 import { grantRole, ROLES, setUserPlan } from "#server/domain/users.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
@@ -111,4 +118,55 @@ export async function runOperatorCommand(
       return `Organisation ${organization.name} created: /org/${organization.slug} (${organization.preset})\n`;
     }
   }
+}
+
+/** What `safetap members import` prints: one summary line, the rejections, its exit code. */
+export interface MembersImportOutcome {
+  /** `N created, N updated, N unchanged, N rejected`; null when the file was refused whole. */
+  summary: string | null;
+  /** One line per problem (a rejected row's, or the file's), for standard error. */
+  errors: string[];
+  /** 0 when every row was imported or unchanged, 1 when any row (or the file) was refused. */
+  exitCode: number;
+}
+
+/**
+ * `safetap members import FILE --org SLUG` (decision 136): the page's preview and import in one
+ * go, importing the clean rows. The command runs as SafeTap's operator (no user: the
+ * organisation's log says so); messages are in English, as the command line's are.
+ */
+export async function runMembersImport(
+  deps: { db: Database; config: Config; logger?: Logger },
+  input: { org: string; fileName: string; bytes: Buffer },
+): Promise<MembersImportOutcome> {
+  const org = await findOrganizationBySlug(deps.db, input.org);
+  if (!org) throw new OperatorRefusal(`No organisation at /org/${input.org}`);
+  const services = {
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger ?? createLogger({ level: "warn", name: "safetap" }),
+    cipher: createFieldCipher(deps.config.dataEncryptionKey),
+  };
+  const t = importTranslator("en");
+  const preview = await previewImport(services, org, null, {
+    name: input.fileName,
+    bytes: input.bytes,
+  });
+  if (!preview.ok) {
+    return {
+      summary: null,
+      errors: preview.problems.map((p) => `${input.fileName}: ${describeFileProblem(t, p)}`),
+      exitCode: 1,
+    };
+  }
+  const result = await runImport(services, org, null, preview.importId, "clean");
+  if (!result.ok) throw new Error(`The import could not run: ${result.reason}`);
+  const { counts, rejected } = result.summary;
+  return {
+    summary: `${counts.new} created, ${counts.changed} updated, ${counts.unchanged} unchanged, ${counts.rejected} rejected`,
+    errors: rejected.flatMap((r) =>
+      r.problems.map((p) => `row ${r.row}, ${describeProblem(t, p)}`),
+    ),
+    exitCode: counts.rejected > 0 ? 1 : 0,
+  };
 }
