@@ -17,10 +17,11 @@
 //   - an organisation's CSV import of 10,000 pupils with two guardians each: wall time, the
 //     server's peak memory, the card's p99 during the import and without
 //     (scripts/bench/org-import.mjs).
-// BENCH_STAGES (comma-separated: main, org-import; default all) runs only some stages.
+// BENCH_STAGES (comma-separated: main, org-import, org-people; default all) runs only some stages.
 // Prints one table per database and a budget summary; writes JSON to bench/results/.
 // Bounded in time (BENCH_QUICK, BENCH_SECONDS); stops every server and peer it
 // started and exits by itself, also on error or Ctrl-C.
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -290,6 +291,38 @@ async function benchPhoto() {
   return { small, large };
 }
 
+/**
+ * scripts/bench/org-people.ts on a database of its own (decision 137): the first page of
+ * /org/{slug}/people with 10,000 people, server time. Its last output line is its result.
+ */
+async function orgPeopleStage(kind) {
+  const env = { ...process.env };
+  delete env.BENCH_DATABASE_URL;
+  if (kind === "postgres") {
+    const created = await createBenchDatabase(POSTGRES_URL);
+    cleanups.push(() => dropBenchDatabase(POSTGRES_URL, created.name));
+    env.BENCH_DATABASE_URL = created.url;
+  }
+  const child = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/org-people.ts"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const last = child.stdout.trim().split("\n").at(-1) ?? "";
+  if (child.status !== 0 || !last.startsWith("{")) {
+    return { error: `exit ${child.status}: ${child.stderr.slice(-400)}` };
+  }
+  return JSON.parse(last);
+}
+
+function orgPeopleFirstPage(r) {
+  return (
+    Object.entries(r.http ?? {}).find(([name]) => name.endsWith("/people"))?.[1] ??
+    r.query?.["first page"]
+  );
+}
+
 async function benchDatabase(kind) {
   const label = kind === "pglite" ? "embedded PGlite" : "PostgreSQL";
   const dataDir = mkdtempSync(path.join(tmpdir(), `safetap-bench-${kind}-`));
@@ -304,6 +337,11 @@ async function benchDatabase(kind) {
   }
   const logFile = path.join(outDir, `server-${stamp}-${kind}.log`);
   const result = { database: kind, label, serverLog: path.relative(root, logFile) };
+  // 0. The organisation's people list with 10,000 people (issue 16), in its own process.
+  if (runs("org-people")) {
+    progress(`${label}: an organisation's people list with 10,000 people`);
+    result.orgPeople = await orgPeopleStage(kind);
+  }
 
   // 1. First start seeds the demo data. Page weight, sign-in and Lighthouse run
   //    on an otherwise idle server. The issue 15 budgets are for the card with a
@@ -491,7 +529,20 @@ async function benchDatabase(kind) {
   return result;
 }
 
+function printOrgPeople(r) {
+  if (!r) return;
+  if (r.error) {
+    console.log(`\norganisation people list: failed (${r.error})`);
+    return;
+  }
+  const page = orgPeopleFirstPage(r);
+  console.log(
+    `\norganisation people list, ${r.people} people: first page p50 ${page?.p50ms} ms, query p50 ${r.query?.["first page"]?.p50ms} ms (aim ≤ ${r.budget.firstPageP50Ms} ms)`,
+  );
+}
+
 function printDatabase(r) {
+  printOrgPeople(r.orgPeople);
   if (!r.throughput) {
     console.log(`\n=== ${r.label} ===`);
     if (r.orgImport) printOrgImport(r.orgImport);
@@ -653,6 +704,15 @@ function budgets(results) {
   const checks = [];
   for (const r of results) {
     if (r.orgImport) checks.push(...orgImportChecks(r.database, r.orgImport));
+    if (r.orgPeople) {
+      const page = r.orgPeople.error ? null : orgPeopleFirstPage(r.orgPeople);
+      checks.push({
+        database: r.database,
+        budget: "organisation people list, 10,000 people: first page p50 server time ≤ 100 ms",
+        measured: page ? `${page.p50ms} ms` : r.orgPeople.error,
+        ok: Boolean(page && page.p50ms <= 100),
+      });
+    }
     if (!r.throughput) continue;
     const card = r.lighthouse.find((l) => l.path === r.cardPath);
     checks.push(
