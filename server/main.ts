@@ -10,6 +10,7 @@ import { createDispatcher } from "#server/alerts/dispatcher.ts";
 import { authMessagesSettled } from "#server/auth/code-delivery.ts";
 import { DatabaseLockedError } from "#server/db/client.ts";
 import { createHttpApp, type PageHandler } from "#server/http/app.ts";
+import { lingerAfterEarlyAnswers } from "#server/http/lingering-close.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { clientBuildDir, projectRoot } from "./paths.ts";
@@ -104,6 +105,8 @@ async function main() {
     else honoListener(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  // A 413 given while the client still sends its body reaches a slow client (lingering-close.ts).
+  const lingering = lingerAfterEarlyAnswers(server);
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -136,6 +139,7 @@ async function main() {
     force.unref();
     server.close();
     server.closeIdleConnections();
+    lingering.closeAll();
     await new Promise<void>((resolve) => {
       const poll = setInterval(() => {
         server.getConnections((_error, count) => {
