@@ -37,7 +37,7 @@ export default defineConfig({
           ],
           environment: "node",
           pool: "forks",
-          globalSetup: ["tests/support/fresh-build.ts"],
+          globalSetup: ["tests/support/fresh-build.ts", "tests/support/database-template.ts"],
           // Vitest's default is one worker per core less one: a single worker on the
           // 2-core CI machines. These files mostly wait on servers and sockets, so
           // three at once finish in about half the time.
