@@ -11,6 +11,7 @@ import { authMessagesSettled } from "#server/auth/code-delivery.ts";
 import { DatabaseLockedError } from "#server/db/client.ts";
 import { createOrgExpiryJob } from "#server/domain/org-expiry.ts";
 import { createHttpApp, type PageHandler } from "#server/http/app.ts";
+import { lingerAfterEarlyAnswers } from "#server/http/lingering-close.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { clientBuildDir, projectRoot } from "./paths.ts";
@@ -108,6 +109,8 @@ async function main() {
     else honoListener(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  // A 413 given while the client still sends its body reaches a slow client (lingering-close.ts).
+  const lingering = lingerAfterEarlyAnswers(server);
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -140,6 +143,7 @@ async function main() {
     force.unref();
     server.close();
     server.closeIdleConnections();
+    lingering.closeAll();
     await new Promise<void>((resolve) => {
       const poll = setInterval(() => {
         server.getConnections((_error, count) => {

@@ -145,6 +145,13 @@ export interface PaidCandidate {
  * each refusal as the delivery's note. The account's own counts come first,
  * so a capped account cannot go on spending the counts of a number or a
  * country that other owners' emergencies need.
+ *
+ * A count that refused one delivery refuses the rest of this alert's too (a
+ * fixed window's count only grows within it): those are skipped without asking
+ * the limiter again, so a capped account's alert costs one limiter write per
+ * count, not one per delivery (issue 13 item 2's flood of alerts to 15 numbers
+ * each), and each key (a number's calling code, its HMAC) is computed only
+ * when its count is reached.
  */
 export async function applyTollCaps(
   services: Services,
@@ -154,6 +161,7 @@ export async function applyTollCaps(
 ): Promise<void> {
   const limiter = limiterWithin(services, tx);
   const allowed = services.config.toll.allowedPhonePrefixes;
+  const refused = new Set<string>();
   for (const delivery of planned) {
     if (describeChannel(delivery.channel).cost === "free" || delivery.status !== "pending")
       continue;
@@ -161,37 +169,35 @@ export async function applyTollCaps(
       Object.assign(delivery, { status: "skipped", note: "risky_destination" });
       continue;
     }
-    const steps: [TollNote, RateRule, string][] = [
-      ["limit_account", TOLL_RULES.accountHour, input.userId],
-      ["limit_account", TOLL_RULES.accountDay, input.userId],
+    let code: string | undefined;
+    let hashed: string | undefined;
+    const prefix = () => (code ??= callingCodeOf(delivery.destination));
+    const destination = () => (hashed ??= destinationKey(services, delivery.destination));
+    const steps: [TollNote, RateRule, () => string][] = [
+      ["limit_account", TOLL_RULES.accountHour, () => input.userId],
+      ["limit_account", TOLL_RULES.accountDay, () => input.userId],
       ...(input.isTest
         ? ([
-            ["limit_test", TOLL_RULES.testHour, input.userId],
-            ["limit_test", TOLL_RULES.testDay, input.userId],
-          ] as [TollNote, RateRule, string][])
+            ["limit_test", TOLL_RULES.testHour, () => input.userId],
+            ["limit_test", TOLL_RULES.testDay, () => input.userId],
+          ] as [TollNote, RateRule, () => string][])
         : []),
       ...(input.tagId
         ? ([
-            ["limit_tag", TOLL_RULES.tagHour, input.tagId],
-            ["limit_tag", TOLL_RULES.tagDay, input.tagId],
-          ] as [TollNote, RateRule, string][])
+            ["limit_tag", TOLL_RULES.tagHour, () => input.tagId!],
+            ["limit_tag", TOLL_RULES.tagDay, () => input.tagId!],
+          ] as [TollNote, RateRule, () => string][])
         : []),
-      ["limit_prefix", TOLL_RULES.prefixHour, callingCodeOf(delivery.destination)],
-      ["limit_prefix", TOLL_RULES.prefixDay, callingCodeOf(delivery.destination)],
-      [
-        "limit_destination",
-        TOLL_RULES.destinationHour,
-        destinationKey(services, delivery.destination),
-      ],
-      [
-        "limit_destination",
-        TOLL_RULES.destinationDay,
-        destinationKey(services, delivery.destination),
-      ],
+      ["limit_prefix", TOLL_RULES.prefixHour, prefix],
+      ["limit_prefix", TOLL_RULES.prefixDay, prefix],
+      ["limit_destination", TOLL_RULES.destinationHour, destination],
+      ["limit_destination", TOLL_RULES.destinationDay, destination],
     ];
-    for (const [note, rule, key] of steps) {
-      const decision = await limiter.consume(rule, key);
-      if (!decision.allowed) {
+    for (const [note, rule, keyOf] of steps) {
+      const key = keyOf();
+      const count = `${rule.name}:${key}`;
+      if (refused.has(count) || !(await limiter.consume(rule, key)).allowed) {
+        refused.add(count);
         Object.assign(delivery, { status: "skipped", note });
         break;
       }

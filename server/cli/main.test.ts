@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { parseCommand } from "./main.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseCommand, run } from "./main.ts";
 
 describe("safetap households seats", () => {
   it("reads --owner and --extra in either order", () => {
@@ -77,5 +77,57 @@ describe("safetap members import", () => {
     [["members", "import", "a.csv", "--org"], "--org needs a value"],
   ])("refuses %j", (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(message);
+  });
+});
+
+/** Runs the command line in this process, keeping what it writes to stdout and stderr. */
+async function runCaptured(argv: string[]) {
+  const out = { stdout: "", stderr: "" };
+  for (const name of ["stdout", "stderr"] as const) {
+    vi.spyOn(process[name], "write").mockImplementation((chunk) => {
+      out[name] += String(chunk);
+      return true;
+    });
+  }
+  const code = await run(argv);
+  vi.restoreAllMocks();
+  return { code, ...out };
+}
+
+describe("safetap with bad arguments", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // Refused before any configuration or database is read; tests/integration/cli.test.ts runs
+  // one of these through bin/safetap.mjs, as an operator would.
+  it.each([
+    [["tags", "mint", "--product", "bracelet", "--count", "3"], "product"],
+    [["tags", "mint", "--product", "card", "--count", "0"], "count"],
+    [["tags", "mint", "--product", "card", "--count", "three"], "count"],
+    [["tags", "mint", "--product", "card"], "tags mint takes --product and --count"],
+    [["tags", "mint", "--product", "card", "--count"], "tags mint takes --product and --count"],
+    [["tags", "mint", "--product", "card", "--size", "3"], "Unknown option --size"],
+    [["tags", "burn"], "Unknown command: tags burn"],
+    [["users", "set-plan", "a@b.c", "platinum"], "plan"],
+    [["users", "set-plan", "a@b.c"], "users set-plan takes IDENTIFIER and a value"],
+    [["users", "grant-role", "a@b.c", "root"], "role"],
+    [["orgs", "create", "--name", "Acme", "--slug", "acme"], "orgs create takes"],
+    [[], "Usage: safetap"],
+  ])("%j prints why and the usage to stderr and exits 2", async (argv, message) => {
+    const result = await runCaptured(argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).toContain("Usage: safetap");
+    expect(result.stdout).toBe("");
+  });
+
+  it("help prints the usage to stdout and exits 0", async () => {
+    for (const argv of [["help"], ["--help"], ["tags", "-h"]]) {
+      const result = await runCaptured(argv);
+      expect(result).toEqual({
+        code: 0,
+        stdout: expect.stringContaining("Usage: safetap"),
+        stderr: "",
+      });
+    }
   });
 });

@@ -115,13 +115,20 @@ function preparedOnce(make: (name: string, text: string) => Runner): DatabaseHan
   };
 }
 
-/** Opens PGlite on a folder, or in memory when `dataDir` is null (tests). */
-export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+/**
+ * Opens PGlite on a folder, or in memory when `dataDir` is null (tests). `loadDataDir` starts
+ * it from a dump of another database's files (`dumpDataDir`) instead of an empty cluster: the
+ * tests' migrated template, copied for each test app.
+ */
+export async function openPglite(
+  dataDir: string | null,
+  options: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   const release = dataDir ? acquireLock(dataDir) : () => {};
   let client: PGlite;
   try {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create(dataDir ?? undefined);
+    client = await PGlite.create(dataDir ?? undefined, { loadDataDir: options.loadDataDir });
   } catch (error) {
     release();
     throw error;

@@ -42,10 +42,11 @@ export function limitFor(path: string): number {
 }
 
 /**
- * One body limit in front of every route. After the refusal the Node adapter
- * reads and drops what the client is still sending for a moment (at most 500 ms
- * or 64 MB, never kept) and then closes the connection: closing at once would
- * reset it, and a reset can destroy the 413 before the client has read it.
+ * One body limit in front of every route. The refusal closes the connection; the
+ * server (server/http/lingering-close.ts) half-closes it and reads and drops what
+ * the client is still sending, never keeping it, until the client has read the 413
+ * and closed: closing at once would reset the connection, and a reset can destroy
+ * the 413 before a slow client has read it.
  */
 export function bodyLimits(): MiddlewareHandler {
   const byLimit = new Map<number, MiddlewareHandler>();

@@ -92,12 +92,12 @@ describe("the shared alert history in a browser", () => {
     await page.getByLabel("Source").selectOption("sos");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL("**/dashboard/history?**source=sos**");
-    const sources = await page
-      .getByTestId("history-alert")
-      .locator("span.rounded")
-      .allTextContents();
-    expect(sources.length).toBeGreaterThan(0);
-    expect(new Set(sources)).toEqual(new Set(["SOS"]));
+    // React Router puts the new address in the location bar first and renders the filtered list
+    // after, in a transition: right after the address changes, the unfiltered list (with its
+    // card scans) can still be on screen. Wait for the list itself.
+    const sources = () =>
+      page.getByTestId("history-alert").locator("span.rounded").allTextContents();
+    await expect.poll(async () => new Set(await sources())).toEqual(new Set(["SOS"]));
     await expect
       .poll(() => page.getByRole("link", { name: "Download CSV" }).getAttribute("href"))
       .toContain("source=sos");

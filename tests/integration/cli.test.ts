@@ -47,20 +47,14 @@ describe("safetap tags mint", () => {
     expect(await tagsInEmbedded(dir, csv.ids)).toHaveLength(3);
   });
 
-  it.each([
-    [["tags", "mint", "--product", "bracelet", "--count", "3"], "product"],
-    [["tags", "mint", "--product", "card", "--count", "0"], "count"],
-    [["tags", "mint", "--product", "card", "--count", "three"], "count"],
-    [["tags", "mint", "--product", "card"], "tags mint takes --product and --count"],
-    [["tags", "burn"], "Unknown command"],
-    [["users", "set-plan", "a@b.c", "platinum"], "plan"],
-    [["users", "grant-role", "a@b.c", "root"], "role"],
-    [[], "Usage: safetap"],
-  ])("bad arguments %j print usage and exit non-zero", async (args, message) => {
-    const dir = dataDir();
-    const result = await runCli(args, { DATA_DIR: dir });
+  // Each refused argument list is a unit test of `run` (server/cli/main.test.ts); this one
+  // shows the command line itself prints the usage and exits 2.
+  it("bad arguments print why and the usage, and exit 2", async () => {
+    const result = await runCli(["tags", "mint", "--product", "bracelet", "--count", "3"], {
+      DATA_DIR: dataDir(),
+    });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(message);
+    expect(result.stderr).toContain("product");
     expect(result.stderr).toContain("Usage: safetap");
     expect(result.stdout).toBe("");
   });

@@ -8,6 +8,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { loadConfig } from "#server/config.ts";
 import { createHttpApp } from "#server/http/app.ts";
+import { lingerAfterEarlyAnswers } from "#server/http/lingering-close.ts";
 import { createLogger } from "#server/logger.ts";
 import { clientBuildDir, projectRoot } from "#server/paths.ts";
 import { createServices, type Services } from "#server/services.ts";
@@ -57,12 +58,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       app.request(new URL(pathOrUrl, config.publicUrl).toString(), init),
     listen: async () => {
       const server = createServer(getRequestListener(app.fetch));
+      const lingering = lingerAfterEarlyAnswers(server);
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       const { port } = server.address() as AddressInfo;
       return {
         url: `http://127.0.0.1:${port}`,
         close: () =>
           new Promise<void>((resolve) => {
+            lingering.closeAll();
             server.closeAllConnections();
             server.close(() => resolve());
           }),

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { openAsBlob } from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { type DatabaseHandle, openPglite, openPostgres } from "#server/db/client.ts";
 
 /** Set by the test command when PostgreSQL answers; otherwise tests use PGlite. */
@@ -12,24 +14,45 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /**
+ * The integration project's migrated template (tests/support/database-template.ts), if any:
+ * none outside Vitest (a script using these helpers) or in a project without that setup.
+ */
+const templates = () =>
+  process.env.VITEST
+    ? { pglite: inject("pgliteTemplate"), postgres: inject("postgresTemplate") }
+    : { pglite: undefined, postgres: undefined };
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/**
  * An isolated, migrated database for one test file: PGlite in memory by default,
- * or a brand-new database on the PostgreSQL server named by TEST_DATABASE_URL.
+ * or a brand-new database on the PostgreSQL server named by TEST_DATABASE_URL. Each
+ * is a copy of the run's migrated template when the project made one.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = templates();
   if (!TEST_DATABASE_URL) {
-    const handle = await openPglite(null);
-    await handle.migrate();
+    if (template.pglite) {
+      pgliteTemplate ??= openAsBlob(template.pglite);
+    }
+    const loadDataDir = template.pglite ? await pgliteTemplate : undefined;
+    const handle = await openPglite(null, { loadDataDir });
+    if (!loadDataDir) await handle.migrate();
     return { ...handle, destroy: () => handle.close() };
   }
   const name = `safetap_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    template.postgres
+      ? `create database ${name} template ${template.postgres}`
+      : `create database ${name}`,
+  );
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const handle = await openPostgres(url.toString(), { poolSize: 5 });
-  await handle.migrate();
+  if (!template.postgres) await handle.migrate();
   let destroyed = false;
   return {
     ...handle,

@@ -1,4 +1,6 @@
+import { once } from "node:events";
 import { request } from "node:http";
+import { connect, type Socket } from "node:net";
 
 export interface RawAnswer {
   status: number;
@@ -120,4 +122,57 @@ export async function memoryOf(pid: number): Promise<{ rss: number; peak: number
   const kb = (name: string) =>
     Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, "m"))?.[1]) * 1024;
   return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+}
+
+/**
+ * Resolves when a socket has closed, whatever the reason: a client closing its side in the
+ * middle of a chunked body ends the server's socket with a parse error, as it should.
+ */
+export const closed = (socket: Socket) =>
+  new Promise<void>((resolve) => socket.once("close", () => resolve()));
+
+/**
+ * A client stalled the way a process on a loaded machine is: it POSTs a chunked body to `url`
+ * and goes on sending (`send`) without reading, so an early answer waits unread in its socket
+ * until `answer` reads what came back, to the server's end of the connection.
+ */
+export async function stalledClient(url: string) {
+  const { hostname, port, pathname } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  await once(socket, "connect");
+  socket.on("error", () => {}); // each write's callback reports it
+  socket.pause();
+  socket.write(
+    `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}\r\n` +
+      "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n",
+  );
+  const size = 64 * 1024;
+  const chunk = Buffer.concat([
+    Buffer.from(`${size.toString(16)}\r\n`),
+    Buffer.alloc(size, "a"),
+    Buffer.from("\r\n"),
+  ]);
+  let sent = 0;
+  return {
+    socket,
+    /** Body bytes written so far. */
+    sent: () => sent,
+    /** Writes `bytes` more of the body, each chunk taken by the socket before the next. */
+    async send(bytes: number) {
+      for (let n = 0; n < bytes; n += size) {
+        await new Promise<void>((resolve, reject) =>
+          socket.write(chunk, (error) => (error ? reject(error) : resolve())),
+        );
+        sent += size;
+      }
+    },
+    /** Reads what the server answered, up to its end of the connection. */
+    async answer() {
+      const chunks: Buffer[] = [];
+      socket.on("data", (data: Buffer) => chunks.push(data));
+      socket.resume();
+      await once(socket, "end");
+      return Buffer.concat(chunks).toString("latin1");
+    },
+  };
 }
