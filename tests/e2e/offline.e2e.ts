@@ -287,7 +287,13 @@ describe("writing a tag with NFC on the dashboard", () => {
       (window as unknown as { written: unknown[] }).written = written;
       (window as unknown as { NDEFReader: unknown }).NDEFReader = class {
         async write(message: unknown) {
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          // The write waits for the test to let it finish once it has seen the "hold" state
+          // (a timer could end it before a loaded machine's test looks); a refusal needs no wait.
+          if (!(window as unknown as { refuse?: boolean }).refuse) {
+            await new Promise((resolve) => {
+              (window as unknown as { finishWrite: (v?: unknown) => void }).finishWrite = resolve;
+            });
+          }
           if ((window as unknown as { refuse?: boolean }).refuse) {
             throw new DOMException("NFC permission denied", "NotAllowedError");
           }
@@ -315,6 +321,9 @@ describe("writing a tag with NFC on the dashboard", () => {
     ).toEqual(["/offline"]);
     await item.getByTestId("write-tag").click();
     await item.getByText("Hold the tag against the back of your phone…").waitFor();
+    await page.evaluate(() =>
+      (window as unknown as { finishWrite: (v?: unknown) => void }).finishWrite(),
+    );
     await item.getByText("Tag written: tapping it now opens the emergency card.").waitFor();
     expect(
       await page.evaluate(() => (window as unknown as { written: unknown[] }).written),
