@@ -149,7 +149,10 @@ describe("an organisation's journey", () => {
       .setInputFiles(csvFile("class-3b-fixed.csv", [SCHOOL_HEADER, ...rows]));
     await page.getByRole("button", { name: "Check the file" }).click();
     await page.waitForURL((url) => url.href !== firstPreview);
-    await page.getByTestId("import-preview").waitFor();
+    // The address changes as the navigation starts; the old preview stays on screen until the
+    // new one renders, so wait for the new file's name rather than for any preview.
+    await page.getByTestId("import-preview").getByText("class-3b-fixed.csv").waitFor();
+    await page.getByTestId("count-rejected").locator("dd", { hasText: /^0$/ }).waitFor();
     expect(await page.getByTestId("count-new").locator("dd").textContent()).toBe("30");
     expect(await page.getByTestId("count-rejected").locator("dd").textContent()).toBe("0");
     await page.getByText("Every row can be imported.").waitFor();
