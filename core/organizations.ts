@@ -34,6 +34,14 @@ export const ORG_STATEMENTS = {
   reports: ["read", "export"],
   /** Reader mode and roll call at the member's locations. */
   reader: ["scan"],
+  /** Start, join, mark and end roll calls at the member's locations (issue 17). */
+  rollCall: ["run"],
+  /** Send a notice to everyone at some locations (org admins only). */
+  notices: ["send"],
+  /** The organisation's compliance log: read it, export it and check its chain. */
+  audit: ["read", "export"],
+  /** Record a person's handover (ward or location change) as it happens. */
+  handover: ["record"],
 } as const;
 
 export const orgAccessControl = createAccessControl(ORG_STATEMENTS);
@@ -45,6 +53,10 @@ const everything = {
   locations: ["read", "manage"],
   reports: ["read", "export"],
   reader: ["scan"],
+  rollCall: ["run"],
+  notices: ["send"],
+  audit: ["read", "export"],
+  handover: ["record"],
 } as const;
 
 /**
@@ -72,6 +84,8 @@ export const ORG_ROLES = {
     tags: ["read"],
     locations: ["read"],
     reader: ["scan"],
+    rollCall: ["run"],
+    handover: ["record"],
   }),
   member: orgAccessControl.newRole({}),
   account: orgAccessControl.newRole({}),

@@ -6,7 +6,7 @@ import type { DeliveryReceipt, OutgoingMessage, Reconciliation } from "#server/d
 import type { Services } from "#server/services.ts";
 import { composeAlertMessage, timeZoneForCountry } from "./compose.ts";
 import { escalateAlert } from "./escalation.ts";
-import { composeNotice, isNoticePayload, NOTICE_KINDS, openNotice } from "./notices.ts";
+import { composeNotice, DELIVERY_PRIORITY, isNoticePayload, openNotice } from "./notices.ts";
 import { spendBreaker } from "./spend-breaker.ts";
 import { alertTokens } from "./tokens.ts";
 
@@ -68,6 +68,11 @@ export function createDispatcher(
    * Alerts and escalations go before notices (DESIGN 1b.3): a burst of scan notices never
    * delays an emergency.
    */
+  const priorityOrder = sql.raw(
+    `case kind ${Object.entries(DELIVERY_PRIORITY)
+      .map(([kind, rank]) => `when '${kind}' then ${rank}`)
+      .join(" ")} else 1 end`,
+  );
   async function claim(): Promise<Claimed | null> {
     const result = await db.execute(sql`
       update alert_deliveries set status = 'sending', attempts = attempts + 1,
@@ -76,10 +81,7 @@ export function createDispatcher(
         select id from alert_deliveries
         where (status = 'pending' and next_attempt_at <= now())
            or (status = 'sending' and locked_until < now())
-        order by kind in (${sql.join(
-          NOTICE_KINDS.map((kind) => sql`${kind}`),
-          sql`, `,
-        )}), next_attempt_at
+        order by ${priorityOrder}, next_attempt_at
         limit 1
         for update skip locked)
       returning *`);

@@ -15,8 +15,31 @@ import type { OutgoingMessage } from "#server/delivery/types.ts";
 import { messageText } from "#server/messages/catalog.ts";
 
 /** The kinds of delivery that carry a notice rather than an alert. */
-export const NOTICE_KINDS = ["scan_notice", "invitation"] as const;
+export const NOTICE_KINDS = [
+  "scan_notice",
+  "invitation",
+  "attendance_notice",
+  "roll_call",
+  "mass_notice",
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/**
+ * The order the dispatcher sends in (DESIGN 1b.3, issue 17): 0 first. An individual's emergency
+ * (alerts, escalations, all-clears) and a roll call's own messages before anything routine; mass
+ * notices last, so ten thousand of them never delay one person's alert. Kinds not listed are 1.
+ */
+export const DELIVERY_PRIORITY: Record<string, number> = {
+  alert: 0,
+  escalation: 0,
+  all_clear: 0,
+  roll_call: 0,
+  quota_notice: 1,
+  scan_notice: 1,
+  invitation: 1,
+  attendance_notice: 1,
+  mass_notice: 2,
+};
 
 export interface NoticePayload {
   /** The catalog key the texts are under, e.g. "scanNotice". */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -276,6 +277,11 @@ export const contacts = pgTable(
      * "clinician" (healthcare: shown first on the card); null for an ordinary contact.
      */
     role: text(),
+    /**
+     * The language the contact reads (issue 17: guardians are told in theirs); null means the
+     * person's own language.
+     */
+    language: text(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -393,8 +399,19 @@ export const auditEvents = pgTable(
     clientAddress: text(),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
+    /**
+     * An organisation's lines form a hash chain (issue 17 item 5, decision 141), set by the
+     * database on insert (trigger `audit_events_chain`): the line's place in its organisation's
+     * chain, the previous line's hash, and this line's hash over both and its own fields.
+     */
+    chainIndex: bigint({ mode: "number" }),
+    prevHash: text(),
+    hash: text(),
   },
   (t) => [
+    uniqueIndex("audit_events_chain_idx")
+      .on(t.organizationId, t.chainIndex)
+      .where(sql`${t.chainIndex} is not null`),
     index("audit_events_user_idx").on(t.userId, t.createdAt),
     index("audit_events_type_idx").on(t.eventType, t.createdAt),
     index("audit_events_profile_idx").on(t.profileId, t.createdAt),
@@ -499,7 +516,7 @@ export const alerts = pgTable(
     index("alerts_user_created_idx").on(t.userId, t.createdAt),
     index("alerts_profile_created_idx").on(t.profileId, t.createdAt),
     index("alerts_escalation_idx").on(t.status, t.escalateAt),
-    check("alerts_source_check", sql`${t.source} in ('card', 'sos', 'test')`),
+    check("alerts_source_check", sql`${t.source} in ('card', 'sos', 'test', 'roll_call')`),
     check("alerts_status_check", sql`${t.status} in ('active', 'cancelled', 'resolved')`),
   ],
 );
@@ -554,7 +571,7 @@ export const alertDeliveries = pgTable(
     check("alert_deliveries_channel_check", sql`${t.channel} in ${oneOf(CHANNEL_IDS)}`),
     check(
       "alert_deliveries_kind_check",
-      sql`${t.kind} in ('alert', 'escalation', 'all_clear', 'quota_notice', 'scan_notice', 'invitation')`,
+      sql`${t.kind} in ('alert', 'escalation', 'all_clear', 'quota_notice', 'scan_notice', 'invitation', 'attendance_notice', 'roll_call', 'mass_notice')`,
     ),
     check(
       "alert_deliveries_status_check",
@@ -622,7 +639,218 @@ export const attendanceScans = pgTable(
     index("attendance_scans_created_idx").on(t.createdAt),
     index("attendance_scans_org_idx").on(t.organizationId, t.locationId, t.createdAt),
     index("attendance_scans_reader_idx").on(t.readerUserId, t.createdAt),
+    /** The 2-minute duplicate rule and a person's last scan (issue 17). */
+    index("attendance_scans_tag_idx").on(t.tagId, t.createdAt),
+    index("attendance_scans_profile_idx").on(t.profileId, t.createdAt),
     check("attendance_scans_direction_check", sql`${t.direction} in ('in', 'out')`),
+  ],
+);
+
+/**
+ * Who is told of a check-in or check-out at a location (issue 17 item 1, decision 141): one rule
+ * per location and audience. `guardians` are the person's guardian contacts (or all their
+ * emergency contacts when none is marked guardian); `staff_list` is the organisation's HR and
+ * security list. Quiet hours are local times at the location ("HH:MM"); a window may cross
+ * midnight. Nothing is sent inside them.
+ */
+export const attendanceRules = pgTable(
+  "attendance_rules",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    locationId: uuid()
+      .notNull()
+      .references(() => orgLocations.id, { onDelete: "cascade" }),
+    /** "guardians" or "staff_list". */
+    audience: text().notNull(),
+    /** "in", "out" or "both". */
+    directions: text().notNull().default("both"),
+    quietStart: text(),
+    quietEnd: text(),
+    enabled: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: createdAt().$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex("attendance_rules_location_audience_idx").on(t.locationId, t.audience),
+    index("attendance_rules_org_idx").on(t.organizationId),
+    check("attendance_rules_audience_check", sql`${t.audience} in ('guardians', 'staff_list')`),
+    check("attendance_rules_directions_check", sql`${t.directions} in ('in', 'out', 'both')`),
+  ],
+);
+
+/** The organisation's HR / security list: told of check-ins as its location rules say. */
+export const orgNotifyRecipients = pgTable(
+  "org_notify_recipients",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    channel: text().notNull(),
+    /** Ciphertext of the address or number, bound to this row's id. */
+    destination: text().notNull(),
+    language: text().notNull().default("en"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("org_notify_recipients_org_idx").on(t.organizationId),
+    check("org_notify_recipients_channel_check", sql`${t.channel} in ${oneOf(CONTACT_CHANNELS)}`),
+  ],
+);
+
+/**
+ * A roll call at one location (issue 17 item 2): evacuation or lockdown, or a drill of either.
+ * At most one is open per location (a second start joins it). Ended, it is frozen: its people and
+ * events no longer change, and its report reads them.
+ */
+export const rollCalls = pgTable(
+  "roll_calls",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    locationId: uuid()
+      .notNull()
+      .references(() => orgLocations.id, { onDelete: "cascade" }),
+    /** "evacuation" or "lockdown". */
+    kind: text().notNull(),
+    /** A drill messages no guardian and is labelled DRILL everywhere. */
+    drill: boolean().notNull().default(false),
+    /** "open" or "ended". */
+    status: text().notNull().default("open"),
+    startedBy: text().references(() => user.id, { onDelete: "set null" }),
+    startedByName: text().notNull(),
+    /** Minutes after the start when the contacts of anyone unaccounted are alerted. */
+    alertAfterMinutes: integer().notNull(),
+    alertAt: timestamp({ withTimezone: true }).notNull(),
+    /** Set when the automatic alert ran (once, by one instance). */
+    alertedAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    endedBy: text().references(() => user.id, { onDelete: "set null" }),
+    endedByName: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("roll_calls_open_location_idx").on(t.locationId).where(sql`${t.status} = 'open'`),
+    index("roll_calls_org_idx").on(t.organizationId, t.createdAt),
+    index("roll_calls_alert_due_idx").on(t.status, t.alertAt),
+    check("roll_calls_kind_check", sql`${t.kind} in ('evacuation', 'lockdown')`),
+    check("roll_calls_status_check", sql`${t.status} in ('open', 'ended')`),
+  ],
+);
+
+/** Everyone a roll call must account for: checked in and not out at its start. */
+export const rollCallPeople = pgTable(
+  "roll_call_people",
+  {
+    rollCallId: uuid()
+      .notNull()
+      .references(() => rollCalls.id, { onDelete: "cascade" }),
+    profileId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** Copied at the start, so the report stays true. */
+    personName: text().notNull(),
+    groupName: text(),
+    /** "unaccounted" or "safe". */
+    status: text().notNull().default("unaccounted"),
+    markedAt: timestamp({ withTimezone: true }),
+    markedBy: text().references(() => user.id, { onDelete: "set null" }),
+    /** Who marked them, as the report shows it ("themself" when by their own link). */
+    markedByName: text(),
+    /** "scan", "tap" or "self". */
+    method: text(),
+    /** The automatic alert raised for them (not in a drill). */
+    alertId: uuid().references(() => alerts.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rollCallId, t.profileId] }),
+    check("roll_call_people_status_check", sql`${t.status} in ('unaccounted', 'safe')`),
+    check(
+      "roll_call_people_method_check",
+      sql`${t.method} is null or ${t.method} in ('scan', 'tap', 'self')`,
+    ),
+  ],
+);
+
+/**
+ * What happened in a roll call, in order: the timeline of its report and the feed every staff
+ * phone follows live (each reads the events after the last `seq` it saw).
+ */
+export const rollCallEvents = pgTable(
+  "roll_call_events",
+  {
+    seq: bigserial({ mode: "number" }).primaryKey(),
+    rollCallId: uuid()
+      .notNull()
+      .references(() => rollCalls.id, { onDelete: "cascade" }),
+    /** "started", "joined", "marked_safe", "unmarked", "alerted", "ended". */
+    type: text().notNull(),
+    profileId: text(),
+    personName: text(),
+    userId: text(),
+    actorName: text(),
+    method: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("roll_call_events_call_idx").on(t.rollCallId, t.seq)],
+);
+
+/**
+ * A notice an organisation's admin sent to everyone at some locations (issue 17 item 3), with an
+ * optional "I'm safe / I need help" reply link.
+ */
+export const massNotices = pgTable(
+  "mass_notices",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    createdBy: text().references(() => user.id, { onDelete: "set null" }),
+    createdByName: text().notNull(),
+    /** The locations it went to (ids). */
+    locationIds: jsonb().$type<string[]>().notNull(),
+    /** "members", "guardians" or "both". */
+    audience: text().notNull(),
+    message: text().notNull(),
+    withReply: boolean().notNull().default(false),
+    /** People, messages queued and messages held back by the plan's quota. */
+    counts: jsonb().$type<Record<string, number>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mass_notices_org_idx").on(t.organizationId, t.createdAt),
+    check("mass_notices_audience_check", sql`${t.audience} in ('members', 'guardians', 'both')`),
+  ],
+);
+
+/** One person a mass notice was about, and their reply when they (or a guardian) gave one. */
+export const massNoticeRecipients = pgTable(
+  "mass_notice_recipients",
+  {
+    noticeId: uuid()
+      .notNull()
+      .references(() => massNotices.id, { onDelete: "cascade" }),
+    profileId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    personName: text().notNull(),
+    /** "safe" or "help"; null until answered. The last answer counts. */
+    reply: text(),
+    repliedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.noticeId, t.profileId] }),
+    check(
+      "mass_notice_recipients_reply_check",
+      sql`${t.reply} is null or ${t.reply} in ('safe', 'help')`,
+    ),
   ],
 );
 
@@ -638,3 +866,6 @@ export type Alert = typeof alerts.$inferSelect;
 export type AlertDelivery = typeof alertDeliveries.$inferSelect;
 export type SalesEnquiry = typeof salesEnquiries.$inferSelect;
 export type AttendanceScan = typeof attendanceScans.$inferSelect;
+export type AttendanceRule = typeof attendanceRules.$inferSelect;
+export type RollCall = typeof rollCalls.$inferSelect;
+export type MassNotice = typeof massNotices.$inferSelect;

@@ -75,7 +75,23 @@ export type AuditEventType =
   | "org_invitation_cancelled"
   | "org_invitation_declined"
   | "org_member_locations_changed"
-  | "sales_enquiry_status_changed";
+  | "sales_enquiry_status_changed"
+  // Safety operations (issue 17, decision 141).
+  | "attendance_scanned"
+  | "attendance_rules_changed"
+  | "org_notify_list_changed"
+  | "roll_call_started"
+  | "roll_call_joined"
+  | "roll_call_marked"
+  | "roll_call_alerted"
+  | "roll_call_ended"
+  | "mass_notice_sent"
+  | "mass_notice_replied"
+  | "org_report_exported"
+  | "org_person_viewed"
+  | "org_person_handover"
+  | "org_audit_exported"
+  | "org_audit_verified";
 
 export interface AuditEvent {
   type: AuditEventType;
