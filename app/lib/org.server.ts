@@ -50,6 +50,11 @@ export function orgAbilities(org: OrgContext) {
     readReports: orgCan(org, { reports: ["read"] }),
     exportReports: orgCan(org, { reports: ["export"] }),
     scan: orgCan(org, { reader: ["scan"] }),
+    runRollCall: orgCan(org, { rollCall: ["run"] }),
+    sendNotices: orgCan(org, { notices: ["send"] }),
+    readAudit: orgCan(org, { audit: ["read"] }),
+    exportAudit: orgCan(org, { audit: ["export"] }),
+    recordHandover: orgCan(org, { handover: ["record"] }),
   };
 }
 
