@@ -136,7 +136,7 @@ export async function seedDemoOrganization(
     if (!assigned.ok) throw new Error(`demo wristband not assigned: ${assigned.reason}`);
     // This morning's check-ins at the main building, by the staff member.
     if (index < 5) {
-      await recordScan(db, {
+      await recordScan(db, cipher, {
         readerUserId: staff.id,
         tagId: batch.tags[index]!.tagId,
         direction: "in",
