@@ -85,23 +85,23 @@ export function inQuietHours(clock: string, start: string | null, end: string | 
 const clockField = z
   .unknown()
   .transform((v) => (typeof v === "string" ? v.trim() : ""))
-  .pipe(z.string().refine((v) => v === "" || isClockTime(v), "org:notify.errors.time"))
+  .pipe(z.string().refine((v) => v === "" || isClockTime(v), "org-notify:errors.time"))
   .transform((v) => v || null);
 
 /** One rule as the settings form posts it (a checkbox, a choice, two times). */
 export const attendanceRuleSchema = z
   .object({
     enabled: z.unknown().transform((v) => v === "on" || v === "true"),
-    directions: z.enum(RULE_DIRECTIONS, "org:notify.errors.directions"),
+    directions: z.enum(RULE_DIRECTIONS, "org-notify:errors.directions"),
     quietStart: clockField,
     quietEnd: clockField,
   })
   .superRefine((rule, ctx) => {
     if ((rule.quietStart === null) !== (rule.quietEnd === null)) {
       const path = rule.quietStart === null ? "quietStart" : "quietEnd";
-      ctx.addIssue({ code: "custom", path: [path], message: "org:notify.errors.bothTimes" });
+      ctx.addIssue({ code: "custom", path: [path], message: "org-notify:errors.bothTimes" });
     } else if (rule.quietStart !== null && rule.quietStart === rule.quietEnd) {
-      ctx.addIssue({ code: "custom", path: ["quietEnd"], message: "org:notify.errors.sameTimes" });
+      ctx.addIssue({ code: "custom", path: ["quietEnd"], message: "org-notify:errors.sameTimes" });
     }
   });
 

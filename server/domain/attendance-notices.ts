@@ -150,7 +150,8 @@ export async function queueAttendanceNotices(
   if (told.length === 0) return 0;
 
   const recipients: Recipient[] = [];
-  if (told.includes("guardians")) recipients.push(...(await guardiansOf(tx, cipher, scan.profileId)));
+  if (told.includes("guardians"))
+    recipients.push(...(await guardiansOf(tx, cipher, scan.profileId)));
   if (told.includes("staff_list")) {
     for (const entry of await listNotifyRecipients(tx, cipher, scan.organizationId)) {
       recipients.push({

@@ -8,9 +8,9 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import {
+  type AttendanceRuleSettings,
   AUDIENCES,
   type Audience,
-  type AttendanceRuleSettings,
   NOTIFY_LIST_LIMIT,
   type NotifyRecipientInput,
   presetRule,
@@ -20,7 +20,12 @@ import { contactChannelOf } from "#core/channels.ts";
 import type { OrgPreset } from "#core/organizations.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Database, Executor } from "#server/db/client.ts";
-import { attendanceRules, auditEvents, orgLocations, orgNotifyRecipients } from "#server/db/schema.ts";
+import {
+  attendanceRules,
+  auditEvents,
+  orgLocations,
+  orgNotifyRecipients,
+} from "#server/db/schema.ts";
 import { cleanMetadata } from "./audit.ts";
 
 /** Who changes the settings. */

@@ -313,7 +313,9 @@ export async function recordReaderScan(request: Request, context: AppLoadContext
       {
         tone: "success",
         title:
-          direction === "in" ? "reader:notices.alreadyCheckedIn" : "reader:notices.alreadyCheckedOut",
+          direction === "in"
+            ? "reader:notices.alreadyCheckedIn"
+            : "reader:notices.alreadyCheckedOut",
         description: "reader:notices.alreadyBody",
         values: {
           name: scan.personName,
