@@ -176,7 +176,7 @@ export async function listNotifyRecipients(
   }));
 }
 
-/** The list's channels shown as its log writes them: "sms to +1…48" never holds the address. */
+/** The log keeps an address's last two characters only ("…48"), enough to tell two entries apart. */
 const masked = (value: string) => (value.length > 4 ? `…${value.slice(-2)}` : "…");
 
 /**
