@@ -45,7 +45,7 @@ export interface OrgScan {
   readerUserId: string;
 }
 
-/** Where a scan happened, as its messages and the reader name it: the location, else the organisation. */
+/** Where a scan happened, as messages and the reader name it: the location, else the org. */
 export async function scanPlace(
   tx: Transaction,
   organizationId: string,
@@ -72,6 +72,8 @@ export async function scanPlace(
     preset: isOrgPreset(row.preset) ? row.preset : "other",
   };
 }
+
+export type ScanPlaceInfo = NonNullable<Awaited<ReturnType<typeof scanPlace>>>;
 
 interface Recipient {
   name: string;
@@ -125,11 +127,10 @@ async function staffName(tx: Transaction, userId: string) {
 export async function queueAttendanceNotices(
   tx: Transaction,
   cipher: FieldCipher,
+  place: ScanPlaceInfo,
   scan: OrgScan,
 ): Promise<number> {
   if (!scan.profileId) return 0;
-  const place = await scanPlace(tx, scan.organizationId, scan.locationId);
-  if (!place) return 0;
   const stored = scan.locationId
     ? await tx
         .select()

@@ -176,7 +176,7 @@ export async function listNotifyRecipients(
   }));
 }
 
-/** The log keeps an address's last two characters only ("…48"), enough to tell two entries apart. */
+/** The log keeps an address's last two characters only ("…48"): enough to tell entries apart. */
 const masked = (value: string) => (value.length > 4 ? `…${value.slice(-2)}` : "…");
 
 /**

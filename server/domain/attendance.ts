@@ -152,23 +152,28 @@ export async function recordScan(
       .limit(1);
     const last = found?.row;
     const repeated = Boolean(last && last.direction === input.direction && found?.recent);
-    const scanned = (scan: RecordedScan) => ({
-      type: "attendance_scanned" as const,
-      userId: input.readerUserId,
-      profileId: tag.profileId,
-      organizationId: place!.organizationId,
-      metadata: {
-        direction: input.direction,
-        location: where?.name ?? null,
-        location_id: place!.locationId,
-        tag_id: tag.id,
-        ...(repeated ? { repeat_of: scan.id } : {}),
-      },
-    });
-    if (repeated) {
-      // Every reader scan is in the organisation's log (hospitals' handover), repeats included.
-      if (place) await recordAuditsWithChange(tx, [scanned(asRecorded(last!))]);
-      return { ok: true, scan: asRecorded(last!), repeated: true, queued: 0, timeZone };
+    /** Every organisation reader scan is a line in its log (hospitals' handover), repeats too. */
+    const logScan = async (scan: RecordedScan) => {
+      if (!place) return;
+      await recordAuditsWithChange(tx, [
+        {
+          type: "attendance_scanned",
+          userId: input.readerUserId,
+          profileId: tag.profileId,
+          organizationId: place.organizationId,
+          metadata: {
+            direction: input.direction,
+            location: where?.name ?? null,
+            location_id: place.locationId,
+            tag_id: tag.id,
+            ...(repeated ? { repeat_of: scan.id } : {}),
+          },
+        },
+      ]);
+    };
+    if (last && repeated) {
+      await logScan(asRecorded(last));
+      return { ok: true, scan: asRecorded(last), repeated: true, queued: 0, timeZone };
     }
     const personName = tag.fullName?.trim() || tag.accountName?.trim() || tag.id;
     const [row] = await tx
@@ -185,19 +190,20 @@ export async function recordScan(
       })
       .returning();
     const scan = asRecorded(row!);
-    let queued = 0;
-    if (place) {
-      await recordAuditsWithChange(tx, [scanned(scan)]);
-      queued = await queueAttendanceNotices(tx, cipher, {
-        at: scan.createdAt,
-        direction: scan.direction,
-        profileId: tag.profileId,
-        personName,
-        organizationId: place.organizationId,
-        locationId: place.locationId,
-        readerUserId: input.readerUserId,
-      });
-    }
+    // Notices before the log line: the plan's lock before the log's, the order alerts take them.
+    const queued =
+      place && where
+        ? await queueAttendanceNotices(tx, cipher, where, {
+            at: scan.createdAt,
+            direction: scan.direction,
+            profileId: tag.profileId,
+            personName,
+            organizationId: place.organizationId,
+            locationId: place.locationId,
+            readerUserId: input.readerUserId,
+          })
+        : 0;
+    await logScan(scan);
     return { ok: true, scan, repeated: false, queued, timeZone };
   });
 }
