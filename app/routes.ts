@@ -53,6 +53,7 @@ export default [
       route("locations", "routes/org/locations.tsx"),
       route("staff", "routes/org/staff.tsx"),
       route("members/import", "routes/org/members-import.tsx"),
+      route("notifications", "routes/org/notifications.tsx"),
     ]),
     route("ack/:token", "routes/card/ack.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),

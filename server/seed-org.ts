@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import { organization, orgLocations, orgMemberLocations } from "#server/db/schema.ts";
 import { recordScan } from "#server/domain/attendance.ts";
+import { addNotifyRecipient, saveAttendanceRule } from "#server/domain/attendance-rules.ts";
 import { insertContact } from "#server/domain/contacts.ts";
 import { addOrgPerson } from "#server/domain/org-people.ts";
 import { assignOrgTag, mintTagsFor } from "#server/domain/org-tags.ts";
@@ -62,7 +63,7 @@ export async function seedDemoOrganization(
   });
   if (!created.ok) throw new Error(`demo organisation not created: ${created.reason}`);
   const org = created.organization;
-  const [main] = await db
+  const [main, hall] = await db
     .insert(orgLocations)
     .values([
       {
@@ -136,7 +137,7 @@ export async function seedDemoOrganization(
     if (!assigned.ok) throw new Error(`demo wristband not assigned: ${assigned.reason}`);
     // This morning's check-ins at the main building, by the staff member.
     if (index < 5) {
-      await recordScan(db, {
+      await recordScan(db, cipher, {
         readerUserId: staff.id,
         tagId: batch.tags[index]!.tagId,
         direction: "in",
@@ -144,5 +145,36 @@ export async function seedDemoOrganization(
       });
     }
   }
+  await seedNotificationRules(services, { organizationId: org.id, userId: admin.id }, [
+    main!.id,
+    hall!.id,
+  ]);
   return answer;
+}
+
+/**
+ * Guardians told of every check-in and check-out at both buildings, and the site office (on the
+ * HR and security list) told of anyone entering the main building out of school hours.
+ */
+async function seedNotificationRules(
+  services: Services,
+  by: { organizationId: string; userId: string },
+  locationIds: string[],
+) {
+  const { db, cipher } = services;
+  const always = { enabled: true, directions: "both", quietStart: null, quietEnd: null } as const;
+  for (const locationId of locationIds) {
+    await saveAttendanceRule(db, by, { locationId, audience: "guardians", settings: always });
+  }
+  await saveAttendanceRule(db, by, {
+    locationId: locationIds[0]!,
+    audience: "staff_list",
+    settings: { enabled: true, directions: "in", quietStart: "07:00", quietEnd: "18:00" },
+  });
+  await addNotifyRecipient(db, cipher, by, {
+    name: "Site office",
+    channel: "email",
+    value: "site.office@example.com",
+    language: "en",
+  });
 }

@@ -40,10 +40,11 @@ export default function Reader({ loaderData, actionData }: Route.ComponentProps)
 
   // After a recorded scan the field is emptied and ready for the next person
   // (keyboard-style USB and Bluetooth scanners type into it and press Enter).
-  const lastScan = actionData?.scan?.id;
+  // A repeat answers with the earlier scan, so each answer (not each id) empties it.
+  const scanned = actionData?.scan ? actionData : null;
   useEffect(() => {
-    if (lastScan) setTag("");
-  }, [lastScan]);
+    if (scanned) setTag("");
+  }, [scanned]);
 
   const { place } = loaderData;
   // Scans go to where the reader works now: SafeTap itself, or an organisation's location.

@@ -2,6 +2,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { z } from "zod";
 import type { NoticeData } from "#app/components/notice.tsx";
 import { requireUser } from "#app/lib/guards.server.ts";
+import { requestI18n } from "#app/lib/i18n.server.ts";
 import { noticeCookie } from "#app/lib/notices.server.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { isScanDirection, RECENT_SCANS, type ScanDirection, tagIdFromScan } from "#core/reader.ts";
@@ -292,7 +293,7 @@ export async function recordReaderScan(request: Request, context: AppLoadContext
   if (!tagId) return rejected("invalid", raw.trim().slice(0, 100));
   let result: Awaited<ReturnType<typeof recordScan>>;
   try {
-    result = await recordScan(services.db, {
+    result = await recordScan(services.db, services.cipher, {
       readerUserId: user.id,
       tagId,
       direction,
@@ -304,6 +305,28 @@ export async function recordReaderScan(request: Request, context: AppLoadContext
   }
   if (!result.ok) return rejected(result.reason, tagId);
   const { scan } = result;
+  if (result.queued > 0) services.dispatcher?.nudge();
+  const person = { id: scan.id, tagId: scan.tagId, personName: scan.personName };
+  if (result.repeated) {
+    // Not an error: the person was seen a moment ago and nobody is told twice (decision 142).
+    return reply(
+      {
+        tone: "success",
+        title:
+          direction === "in"
+            ? "reader:notices.alreadyCheckedIn"
+            : "reader:notices.alreadyCheckedOut",
+        description: "reader:notices.alreadyBody",
+        values: {
+          name: scan.personName,
+          tagId: scan.tagId,
+          time: clockTime(scan.createdAt, requestI18n(request).language, result.timeZone),
+        },
+      },
+      200,
+      person,
+    );
+  }
   return reply(
     {
       tone: "success",
@@ -312,8 +335,13 @@ export async function recordReaderScan(request: Request, context: AppLoadContext
       values: { name: scan.personName, tagId: scan.tagId },
     },
     200,
-    { id: scan.id, tagId: scan.tagId, personName: scan.personName },
+    person,
   );
+}
+
+/** "09:14" as the reader's language writes a time of day, at the place of the scan. */
+function clockTime(at: Date, language: string, timeZone: string) {
+  return new Intl.DateTimeFormat(language, { timeStyle: "short", timeZone }).format(at);
 }
 
 const text = (body: string, status: number, headers: Record<string, string> = {}) =>
