@@ -18,7 +18,7 @@ import {
 import { historyPdf } from "#server/alerts/history-pdf.ts";
 import { toCsv } from "#server/domain/csv.ts";
 import { listPeople } from "#server/domain/people.ts";
-import { alertTexts, deliveryTexts, type Translate, utcMinute } from "./history-text.ts";
+import { alertTexts, deliveryTexts, type Translate, utcMinute } from "#app/lib/alert-texts.ts";
 
 /** Alerts on one page of /dashboard/history. */
 export const HISTORY_PAGE_SIZE = 50;

@@ -9,7 +9,7 @@ import { cn } from "#app/lib/cn.ts";
 import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/history";
 import { historyPage } from "./history.server.ts";
-import { alertTexts, deliveryTexts, type Translate } from "./history-text.ts";
+import { alertTexts, deliveryTexts, type Translate } from "#app/lib/alert-texts.ts";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => historyPage(request, context);
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
