@@ -126,7 +126,8 @@ export class TablePdf {
   /** Plain lines (when it was made, the filters, notes). */
   lines(lines: readonly string[], size = 9) {
     this.doc.font("body").fontSize(size);
-    for (const line of lines) this.doc.text(line, MARGIN, this.doc.y, { ...FEATURES, width: this.width });
+    for (const line of lines)
+      this.doc.text(line, MARGIN, this.doc.y, { ...FEATURES, width: this.width });
     return this;
   }
 
