@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { OrgPageError } from "#app/components/org/org-page-error.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
-import { Field } from "#app/components/ui/field.tsx";
+import { Field, useFieldErrors } from "#app/components/ui/field.tsx";
 import { Input, Select } from "#app/components/ui/input.tsx";
 import { metaTags } from "#app/lib/meta.ts";
 import { useOrg } from "#app/lib/org-data.ts";
@@ -39,7 +39,9 @@ function DownloadLink({ href, label, testId }: { href: string; label: string; te
 export default function OrgReports({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("org-reports");
   const { org } = useOrg();
-  const { values, fieldErrors, locations, search, rollCalls, full, canExport } = loaderData;
+  const { values, locations, search, rollCalls, full, canExport } = loaderData;
+  // A new answer with errors moves the focus to the first field named.
+  const { formRef, errors: fieldErrors } = useFieldErrors(loaderData, loaderData.fieldErrors);
   const base = `/org/${org.slug}/reports`;
   const file = (name: string) => `${base}/${name}?${search}`;
   return (
@@ -49,6 +51,7 @@ export default function OrgReports({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-sm text-muted-foreground">{full ? t("intro") : t("staffIntro")}</p>
       </div>
       <Form
+        ref={formRef}
         method="get"
         action={base}
         className="grid gap-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-start"
