@@ -46,17 +46,17 @@ describe("an organisation's reports", () => {
     await page.getByRole("button", { name: "Show" }).click();
     await page.getByText("The last day cannot be before the first day.").waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("reports-to");
-    expect(await page.getByTestId("report-attendance-days").count()).toBe(0);
+    expect(await page.getByTestId("report-attendance-days-csv").count()).toBe(0);
     // The pointer leaves the button it pressed (its hover colour fades), so the page is judged.
     await page.mouse.move(0, 0);
     await expect.poll(() => seriousViolations(page)).toEqual([]);
 
     await page.getByLabel("To", { exact: true }).fill("2026-03-07");
     await page.getByRole("button", { name: "Show" }).click();
-    await page.getByTestId("report-attendance-days").waitFor();
+    await page.getByTestId("report-attendance-days-csv").waitFor();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByTestId("report-attendance-days").click(),
+      page.getByTestId("report-attendance-days-csv").click(),
     ]);
     expect(download.suggestedFilename()).toBe(
       `safetap-${slug}-attendance-days-2026-03-05-to-2026-03-07.csv`,

@@ -228,61 +228,10 @@ export async function reportFile(
   const { db } = context.services;
   const scope = query.scope;
   const c = (key: string) => t(`org-reports:columns.${key}`);
-  const direction = (d: string) => t(`org-reports:direction.${d}`);
-  if (wanted.report === "attendance-days") {
+  if (wanted.report !== "attendance" && wanted.report.startsWith("attendance-")) {
+    const table = attendanceTables(db, scope, t)[wanted.report as AttendanceTable];
     return download(
-      csvStream([
-        {
-          header: ["day", "location", "people", "checkIns", "checkOuts"].map(c),
-          rows: mapPages(keysetPages(attendanceDays.bind(null, db, scope)), (r) => [
-            r.day,
-            r.locationName,
-            r.people,
-            r.checkIns,
-            r.checkOuts,
-          ]),
-        },
-      ]),
-      name,
-      "csv",
-    );
-  }
-  if (wanted.report === "attendance-people") {
-    return download(
-      csvStream([
-        {
-          header: ["day", "location", "person", "tags", "firstIn", "lastOut", "scans"].map(c),
-          rows: mapPages(keysetPages(attendancePeople.bind(null, db, scope)), (r) => [
-            r.day,
-            r.locationName,
-            r.personName,
-            r.tags,
-            r.firstIn,
-            r.lastOut,
-            r.scans,
-          ]),
-        },
-      ]),
-      name,
-      "csv",
-    );
-  }
-  if (wanted.report === "attendance-scans") {
-    return download(
-      csvStream([
-        {
-          header: ["time", "zone", "direction", "person", "tag", "location", "reader"].map(c),
-          rows: mapPages(keysetPages(attendanceScansPage.bind(null, db, scope)), (r) => [
-            r.time,
-            r.zone,
-            direction(r.direction),
-            r.personName,
-            r.tagId,
-            r.locationName,
-            r.readerName,
-          ]),
-        },
-      ]),
+      csvStream([{ header: table.columns.map(([key]) => c(key)), rows: table.rows() }]),
       name,
       "csv",
     );
@@ -377,6 +326,87 @@ function alertCells(t: Translate, alert: Awaited<ReturnType<typeof alertsPage>>[
 const cols = (t: Translate, entries: [string, number][]): PdfColumn[] =>
   entries.map(([key, share]) => ({ header: t(`org-reports:columns.${key}`), share }));
 
+type AttendanceTable = "attendance-days" | "attendance-people" | "attendance-scans";
+
+/**
+ * The three attendance tables, for their CSV files and the PDF's sections alike: the PDF
+ * heading, the columns (locale key, share of a PDF row) and the rows page by page.
+ */
+function attendanceTables(
+  db: AppLoadContext["services"]["db"],
+  scope: ReportScope,
+  t: Translate,
+): Record<
+  AttendanceTable,
+  { heading: string; columns: [string, number][]; rows: () => AsyncGenerator<Rows> }
+> {
+  const direction = (d: string) => t(`org-reports:direction.${d}`);
+  return {
+    "attendance-days": {
+      heading: "daysHeading",
+      columns: [
+        ["day", 0.15],
+        ["location", 0.4],
+        ["people", 0.15],
+        ["checkIns", 0.15],
+        ["checkOuts", 0.15],
+      ],
+      rows: () =>
+        mapPages(keysetPages(attendanceDays.bind(null, db, scope)), (r) => [
+          r.day,
+          r.locationName,
+          r.people,
+          r.checkIns,
+          r.checkOuts,
+        ]),
+    },
+    "attendance-people": {
+      heading: "peopleHeading",
+      columns: [
+        ["day", 0.12],
+        ["location", 0.2],
+        ["person", 0.26],
+        ["tags", 0.14],
+        ["firstIn", 0.1],
+        ["lastOut", 0.1],
+        ["scans", 0.08],
+      ],
+      rows: () =>
+        mapPages(keysetPages(attendancePeople.bind(null, db, scope)), (r) => [
+          r.day,
+          r.locationName,
+          r.personName,
+          r.tags,
+          r.firstIn,
+          r.lastOut,
+          r.scans,
+        ]),
+    },
+    "attendance-scans": {
+      heading: "scansHeading",
+      columns: [
+        ["time", 0.17],
+        ["zone", 0.13],
+        ["direction", 0.1],
+        ["person", 0.2],
+        ["tag", 0.1],
+        ["location", 0.15],
+        ["reader", 0.15],
+      ],
+      rows: () =>
+        mapPages(keysetPages(attendanceScansPage.bind(null, db, scope)), (r) => [
+          r.time,
+          r.zone,
+          direction(r.direction),
+          r.personName,
+          r.tagId,
+          r.locationName,
+          r.readerName,
+        ]),
+    },
+  };
+}
+
 /** The attendance PDF: by day and location, by person, then every scan (each table capped). */
 function attendancePdf(
   db: AppLoadContext["services"]["db"],
@@ -391,78 +421,13 @@ function attendancePdf(
   });
   pdf.lines(lines);
   const body = { font: "body", size: 8 } as const;
-  const direction = (d: string) => t(`org-reports:direction.${d}`);
-  const sections: {
-    heading: string;
-    columns: PdfColumn[];
-    rows: () => AsyncGenerator<Rows>;
-  }[] = [
-    {
-      heading: t("org-reports:pdf.daysHeading"),
-      columns: cols(t, [
-        ["day", 0.15],
-        ["location", 0.4],
-        ["people", 0.15],
-        ["checkIns", 0.15],
-        ["checkOuts", 0.15],
-      ]),
-      rows: () =>
-        mapPages(keysetPages(attendanceDays.bind(null, db, scope)), (r) => [
-          r.day,
-          r.locationName,
-          r.people,
-          r.checkIns,
-          r.checkOuts,
-        ]),
-    },
-    {
-      heading: t("org-reports:pdf.peopleHeading"),
-      columns: cols(t, [
-        ["day", 0.12],
-        ["location", 0.2],
-        ["person", 0.26],
-        ["tags", 0.14],
-        ["firstIn", 0.1],
-        ["lastOut", 0.1],
-        ["scans", 0.08],
-      ]),
-      rows: () =>
-        mapPages(keysetPages(attendancePeople.bind(null, db, scope)), (r) => [
-          r.day,
-          r.locationName,
-          r.personName,
-          r.tags,
-          r.firstIn,
-          r.lastOut,
-          r.scans,
-        ]),
-    },
-    {
-      heading: t("org-reports:pdf.scansHeading"),
-      columns: cols(t, [
-        ["time", 0.17],
-        ["zone", 0.13],
-        ["direction", 0.1],
-        ["person", 0.2],
-        ["tag", 0.1],
-        ["location", 0.15],
-        ["reader", 0.15],
-      ]),
-      rows: () =>
-        mapPages(keysetPages(attendanceScansPage.bind(null, db, scope)), (r) => [
-          r.time,
-          r.zone,
-          direction(r.direction),
-          r.personName,
-          r.tagId,
-          r.locationName,
-          r.readerName,
-        ]),
-    },
-  ];
+  const tables = attendanceTables(db, scope, t);
+  const sections = (["attendance-days", "attendance-people", "attendance-scans"] as const).map(
+    (key) => ({ ...tables[key], columns: cols(t, tables[key].columns) }),
+  );
   return pdfStream(pdf, async function* (flush) {
     for (const section of sections) {
-      pdf.heading(section.heading).table([{ columns: section.columns }]);
+      pdf.heading(t(`org-reports:pdf.${section.heading}`)).table([{ columns: section.columns }]);
       const cut = { cut: false };
       let any = false;
       for await (const page of limitedPages(section.rows(), REPORT_PDF_ROW_LIMIT, cut)) {

@@ -18,6 +18,16 @@ export const ErrorBoundary = ({ error }: Route.ErrorBoundaryProps) => (
   <OrgPageError error={error} />
 );
 
+/** Each download's link text. */
+const FILE_LABELS = {
+  "attendance-days.csv": "attendance.days",
+  "attendance-people.csv": "attendance.people",
+  "attendance-scans.csv": "attendance.scans",
+  "attendance.pdf": "attendance.pdf",
+  "alerts.csv": "alerts.csv",
+  "alerts.pdf": "alerts.pdf",
+} as const;
+
 function DownloadLink({ href, label, testId }: { href: string; label: string; testId: string }) {
   return (
     <a
@@ -94,56 +104,39 @@ export default function OrgReports({ loaderData }: Route.ComponentProps) {
         <>
           {full ? (
             <div className="grid gap-4 md:grid-cols-2">
-              <Card>
-                <CardContent className="space-y-3 p-5">
-                  <h3 className="font-semibold">{t("attendance.title")}</h3>
-                  <p className="text-sm text-muted-foreground">{t("attendance.description")}</p>
-                  {canExport ? (
-                    <div className="flex flex-wrap gap-2">
-                      <DownloadLink
-                        href={file("attendance-days.csv")}
-                        label={t("attendance.days")}
-                        testId="report-attendance-days"
-                      />
-                      <DownloadLink
-                        href={file("attendance-people.csv")}
-                        label={t("attendance.people")}
-                        testId="report-attendance-people"
-                      />
-                      <DownloadLink
-                        href={file("attendance-scans.csv")}
-                        label={t("attendance.scans")}
-                        testId="report-attendance-scans"
-                      />
-                      <DownloadLink
-                        href={file("attendance.pdf")}
-                        label={t("attendance.pdf")}
-                        testId="report-attendance-pdf"
-                      />
-                    </div>
-                  ) : null}
-                </CardContent>
-              </Card>
-              <Card>
-                <CardContent className="space-y-3 p-5">
-                  <h3 className="font-semibold">{t("alerts.title")}</h3>
-                  <p className="text-sm text-muted-foreground">{t("alerts.description")}</p>
-                  {canExport ? (
-                    <div className="flex flex-wrap gap-2">
-                      <DownloadLink
-                        href={file("alerts.csv")}
-                        label={t("alerts.csv")}
-                        testId="report-alerts-csv"
-                      />
-                      <DownloadLink
-                        href={file("alerts.pdf")}
-                        label={t("alerts.pdf")}
-                        testId="report-alerts-pdf"
-                      />
-                    </div>
-                  ) : null}
-                </CardContent>
-              </Card>
+              {(
+                [
+                  [
+                    "attendance",
+                    [
+                      "attendance-days.csv",
+                      "attendance-people.csv",
+                      "attendance-scans.csv",
+                      "attendance.pdf",
+                    ],
+                  ],
+                  ["alerts", ["alerts.csv", "alerts.pdf"]],
+                ] as const
+              ).map(([report, files]) => (
+                <Card key={report}>
+                  <CardContent className="space-y-3 p-5">
+                    <h3 className="font-semibold">{t(`${report}.title`)}</h3>
+                    <p className="text-sm text-muted-foreground">{t(`${report}.description`)}</p>
+                    {canExport ? (
+                      <div className="flex flex-wrap gap-2">
+                        {files.map((name) => (
+                          <DownloadLink
+                            key={name}
+                            href={file(name)}
+                            label={t(FILE_LABELS[name])}
+                            testId={`report-${name.replace(".", "-")}`}
+                          />
+                        ))}
+                      </div>
+                    ) : null}
+                  </CardContent>
+                </Card>
+              ))}
             </div>
           ) : null}
           <section aria-labelledby="reports-roll-calls" className="space-y-2">
