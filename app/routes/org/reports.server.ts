@@ -140,7 +140,6 @@ const download = (body: ReadableStream<Uint8Array>, name: string, type: "csv" | 
       "Content-Type": type === "csv" ? "text/csv; charset=utf-8" : "application/pdf",
       "Content-Disposition": `attachment; filename="${name}.${type}"`,
       "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 
