@@ -452,6 +452,28 @@ describe("attendance by day, location and person", () => {
     expect(new Set(lines.slice(1)).size).toBe(50_000);
   });
 
+  it("a large range's PDF streams too, and says where it stops listing (the CSV has every row)", async () => {
+    const response = await clients.owner!.get(
+      `${base()}/attendance.pdf?from=2026-06-01&to=2026-06-01&location=${bulk.id}`,
+    );
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+    }
+    expect(chunks.length).toBeGreaterThan(3);
+    const pages = await pdfPages(new Uint8Array(Buffer.concat(chunks)));
+    expect(pages.length).toBeGreaterThan(50);
+    const text = pages.join("\n");
+    expect(text).toContain(
+      "This PDF lists the first 5000 rows of this table; the CSV has every row.",
+    );
+    expect(text).toContain(`Page ${pages.length}`);
+  });
+
   it("the PDF holds the three tables, readable in Vietnamese too", async () => {
     const pages = await pdfOf(await clients.owner!.get(`${base()}/attendance.pdf?${RANGE}&lng=vi`));
     const text = pages.join("\n");
