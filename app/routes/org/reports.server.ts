@@ -406,6 +406,10 @@ function attendanceTables(
   };
 }
 
+/** A report's PDF document: its title, "Page N" in the asker's language, a banner if any. */
+const reportPdf = (t: Translate, title: string, banner: string | null = null) =>
+  new TablePdf({ title, pageLabel: (page) => t("org-reports:pdf.page", { page }), banner });
+
 /** The attendance PDF: by day and location, by person, then every scan (each table capped). */
 function attendancePdf(
   db: AppLoadContext["services"]["db"],
@@ -414,10 +418,7 @@ function attendancePdf(
   orgName: string,
   lines: string[],
 ) {
-  const pdf = new TablePdf({
-    title: t("org-reports:pdf.attendanceTitle", { org: orgName }),
-    pageLabel: (page) => t("org-reports:pdf.page", { page }),
-  });
+  const pdf = reportPdf(t, t("org-reports:pdf.attendanceTitle", { org: orgName }));
   pdf.lines(lines);
   const body = { font: "body", size: 8 } as const;
   const tables = attendanceTables(db, scope, t);
@@ -449,10 +450,7 @@ function alertsPdf(
   orgName: string,
   lines: string[],
 ) {
-  const pdf = new TablePdf({
-    title: t("org-reports:pdf.alertsTitle", { org: orgName }),
-    pageLabel: (page) => t("org-reports:pdf.page", { page }),
-  });
+  const pdf = reportPdf(t, t("org-reports:pdf.alertsTitle", { org: orgName }));
   pdf.lines(lines).gap(0.6);
   const alertColumns = cols(t, [
     ["time", 0.11],
@@ -649,11 +647,7 @@ export async function rollCallReport(
   ]
     .filter(Boolean)
     .join(" · ");
-  const pdf = new TablePdf({
-    title,
-    pageLabel: (page) => t("org-reports:pdf.page", { page }),
-    banner: banner || null,
-  });
+  const pdf = reportPdf(t, title, banner || null);
   pdf.lines([t("org-reports:pdf.generated", { date: localSecond(new Date(), "UTC") })]);
   const body = { font: "body", size: 9 } as const;
   return download(

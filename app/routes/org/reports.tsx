@@ -202,28 +202,21 @@ export default function OrgReports({ loaderData }: Route.ComponentProps) {
                             </td>
                             <td className="px-4 py-3">
                               <div className="flex gap-2">
-                                <a
-                                  href={`${report}.csv`}
-                                  download
-                                  className="inline-flex items-center gap-1 underline"
-                                  aria-label={t("rollCalls.csvLabel", {
-                                    kind,
-                                    at: rollCall.startedAt,
-                                  })}
-                                >
-                                  <FileText className="size-4" aria-hidden="true" /> CSV
-                                </a>
-                                <a
-                                  href={`${report}.pdf`}
-                                  download
-                                  className="inline-flex items-center gap-1 underline"
-                                  aria-label={t("rollCalls.pdfLabel", {
-                                    kind,
-                                    at: rollCall.startedAt,
-                                  })}
-                                >
-                                  <FileText className="size-4" aria-hidden="true" /> PDF
-                                </a>
+                                {(["csv", "pdf"] as const).map((format) => (
+                                  <a
+                                    key={format}
+                                    href={`${report}.${format}`}
+                                    download
+                                    className="inline-flex items-center gap-1 underline"
+                                    aria-label={t(`rollCalls.${format}Label`, {
+                                      kind,
+                                      at: rollCall.startedAt,
+                                    })}
+                                  >
+                                    <FileText className="size-4" aria-hidden="true" />{" "}
+                                    {format.toUpperCase()}
+                                  </a>
+                                ))}
                               </div>
                             </td>
                           </tr>
