@@ -54,6 +54,7 @@ export default [
       route("staff", "routes/org/staff.tsx"),
       route("members/import", "routes/org/members-import.tsx"),
       route("notifications", "routes/org/notifications.tsx"),
+      route("reports", "routes/org/reports.tsx"),
     ]),
     route("ack/:token", "routes/card/ack.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),
@@ -79,4 +80,6 @@ export default [
   route("org/:slug/members/import/template.csv", "routes/org/members-import-template.ts"),
   route("org/:slug/members/import/:importId/rejected.csv", "routes/org/members-import-rejected.ts"),
   route("org/:slug/members/import/:importId/run", "routes/org/members-import-run.ts"),
+  route("org/:slug/reports/:file", "routes/org/reports-file.ts"),
+  route("org/:slug/reports/roll-calls/:rollCallId/:file", "routes/org/roll-call-report.ts"),
 ] satisfies RouteConfig;

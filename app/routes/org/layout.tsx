@@ -32,6 +32,11 @@ export default function OrgLayout({ loaderData }: Route.ComponentProps) {
     { to: `${base}/locations`, label: t("nav.locations"), show: can.readPeople },
     { to: `${base}/staff`, label: t("nav.staff"), show: can.manageMembers },
     { to: `${base}/notifications`, label: t("org-notify:nav"), show: can.manageLocations },
+    {
+      to: `${base}/reports`,
+      label: t("org-reports:nav"),
+      show: can.readReports || can.runRollCall,
+    },
   ].filter((item) => item.show);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
+import { alertTexts, deliveryTexts, type Translate, utcMinute } from "#app/lib/alert-texts.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { requestI18n } from "#app/lib/i18n.server.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
@@ -18,7 +19,6 @@ import {
 import { historyPdf } from "#server/alerts/history-pdf.ts";
 import { toCsv } from "#server/domain/csv.ts";
 import { listPeople } from "#server/domain/people.ts";
-import { alertTexts, deliveryTexts, type Translate, utcMinute } from "./history-text.ts";
 
 /** Alerts on one page of /dashboard/history. */
 export const HISTORY_PAGE_SIZE = 50;

@@ -5,11 +5,11 @@ import { HistoryNav } from "#app/components/history/history-nav.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { Input, Label, Select } from "#app/components/ui/input.tsx";
+import { alertTexts, deliveryTexts, type Translate } from "#app/lib/alert-texts.ts";
 import { cn } from "#app/lib/cn.ts";
 import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/history";
 import { historyPage } from "./history.server.ts";
-import { alertTexts, deliveryTexts, type Translate } from "./history-text.ts";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => historyPage(request, context);
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
