@@ -53,6 +53,9 @@ export default [
       route("locations", "routes/org/locations.tsx"),
       route("staff", "routes/org/staff.tsx"),
       route("members/import", "routes/org/members-import.tsx"),
+      route("log", "routes/org/log.tsx"),
+      route("log/verify", "routes/org/log-verify.tsx"),
+      route("people/:profileId/log", "routes/org/person-log.tsx"),
     ]),
     route("ack/:token", "routes/card/ack.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),
@@ -78,4 +81,5 @@ export default [
   route("org/:slug/members/import/template.csv", "routes/org/members-import-template.ts"),
   route("org/:slug/members/import/:importId/rejected.csv", "routes/org/members-import-rejected.ts"),
   route("org/:slug/members/import/:importId/run", "routes/org/members-import-run.ts"),
+  route("org/:slug/log/export.jsonl", "routes/org/log-export.ts"),
 ] satisfies RouteConfig;
