@@ -198,7 +198,7 @@ export async function verifyExport(
       const failed = flush();
       return failed ?? broken(expected, "unreadable");
     }
-    if (line.organizationId !== header.organization.id) {
+    if (line.organizationId !== header?.organization.id) {
       const failed = flush();
       return failed ?? broken(expected, "other_organization");
     }

@@ -2,13 +2,13 @@ import type { AppLoadContext } from "react-router";
 import { requireOrg } from "#app/lib/org.server.ts";
 import { auditExportRangeSchema, dayEnd, dayStart } from "#core/org-audit.ts";
 import { checkForm } from "#core/org-forms.ts";
+import { recordAudit } from "#server/domain/audit.ts";
 import {
   AUDIT_EXPORT_FORMAT,
   type AuditExportHeader,
   exportLines,
   exportSpan,
 } from "#server/domain/audit-export.ts";
-import { recordAudit } from "#server/domain/audit.ts";
 
 /**
  * GET /org/{slug}/log/export.jsonl?from=&to= (`audit: export`): a first line describing the

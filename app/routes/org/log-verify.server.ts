@@ -2,8 +2,8 @@ import { type AppLoadContext, data } from "react-router";
 import { requestI18n } from "#app/lib/i18n.server.ts";
 import { requireOrg } from "#app/lib/org.server.ts";
 import { AUDIT_VERIFY_MAX_BYTES } from "#core/org-audit.ts";
-import { verifyExport } from "#server/domain/audit-export.ts";
 import { recordAudit } from "#server/domain/audit.ts";
+import { verifyExport } from "#server/domain/audit-export.ts";
 
 const MB = 1024 * 1024;
 

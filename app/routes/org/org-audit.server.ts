@@ -10,8 +10,8 @@ import {
 } from "#core/org-audit.ts";
 import { checkForm } from "#core/org-forms.ts";
 import { PRESET_DEFAULTS } from "#core/organizations.ts";
-import { verifyOrganizationChain } from "#server/domain/audit-chain.ts";
 import { recordAudit } from "#server/domain/audit.ts";
+import { verifyOrganizationChain } from "#server/domain/audit-chain.ts";
 import {
   type AuditLogLine,
   listAuditLog,

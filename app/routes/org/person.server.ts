@@ -5,6 +5,7 @@ import { noticeCookie, takeNotice } from "#app/lib/notices.server.ts";
 import { requireOrg } from "#app/lib/org.server.ts";
 import { formInput, medicalRecordForm } from "#app/routes/account/onboarding-checks.server.ts";
 import { emergencyNumberFor } from "#core/emergency-numbers.ts";
+import { handoverSchema } from "#core/org-audit.ts";
 import {
   CONTACT_ROLES,
   checkForm,
@@ -16,9 +17,9 @@ import {
 } from "#core/org-forms.ts";
 import { PRESET_DEFAULTS } from "#core/organizations.ts";
 import { photoPath } from "#core/photos.ts";
-import { handoverSchema } from "#core/org-audit.ts";
 import { validateContact, validateMedicalFields } from "#core/validation.ts";
 import { riskyContactError } from "#server/alerts/toll-limits.ts";
+import { recordAudit } from "#server/domain/audit.ts";
 import {
   addContacts,
   deleteContact,
@@ -26,9 +27,8 @@ import {
   moveContactTo,
   updateContact,
 } from "#server/domain/contacts.ts";
-import { recordAudit } from "#server/domain/audit.ts";
-import { recordHandover } from "#server/domain/org-audit-log.ts";
 import { saveMedicalRecord } from "#server/domain/medical-record.ts";
+import { recordHandover } from "#server/domain/org-audit-log.ts";
 import {
   listOrgGroups,
   type VisibleOrgPerson,
