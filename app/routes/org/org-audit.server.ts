@@ -114,7 +114,7 @@ export async function auditLogPage(
     viewerTimeZone(context, org.userId),
   ]);
   const when = timeWriter(request, zone);
-  return {
+  const view = {
     seo: {
       title: person
         ? i18n.t("org-audit:personLog.title", { name: person.name })
@@ -135,6 +135,8 @@ export async function auditLogPage(
     })),
     olderThan: page.olderThan,
   };
+  // Filters that are not understood answer 400 with their messages, and no lines.
+  return checked.ok ? view : data(view, { status: 400 });
 }
 
 /** The person of a person's log, looked up inside the organisation as the asker may see them. */
