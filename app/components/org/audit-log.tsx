@@ -150,25 +150,31 @@ export function CheckLogButton({ check }: { check: AuditCheck | null | undefined
       <Button type="submit" variant="outline" disabled={busy}>
         <ShieldCheck aria-hidden="true" /> {t("check.button")}
       </Button>
-      {check ? (
-        <Notice
-          notice={
-            check.ok
-              ? {
-                  tone: "success",
-                  title: "org-audit:check.intact",
-                  values: { count: check.entries, hash: check.lastHash },
-                  description: "org-audit:check.intactBody",
-                }
-              : {
-                  tone: "error",
-                  title: "org-audit:check.broken",
-                  values: { index: check.brokenAt },
-                  description: `org-audit:reasons.${check.reason}`,
-                }
-          }
-        />
-      ) : null}
+      <ChainCheckNotice check={check} />
     </Form>
+  );
+}
+
+/** What a chain check found: "Intact: N entries" and the last hash, or where it broke and why. */
+export function ChainCheckNotice({ check }: { check: AuditCheck | null | undefined }) {
+  if (!check) return null;
+  return (
+    <Notice
+      notice={
+        check.ok
+          ? {
+              tone: "success",
+              title: "org-audit:check.intact",
+              values: { count: check.entries, hash: check.lastHash },
+              description: "org-audit:check.intactBody",
+            }
+          : {
+              tone: "error",
+              title: "org-audit:check.broken",
+              values: { index: check.brokenAt },
+              description: `org-audit:reasons.${check.reason}`,
+            }
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowLeft, FileCheck2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { Notice } from "#app/components/notice.tsx";
+import { ChainCheckNotice } from "#app/components/org/audit-log.tsx";
 import { OrgPageError } from "#app/components/org/org-page-error.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -73,23 +73,7 @@ export default function OrgLogVerifyPage({ loaderData, actionData }: Route.Compo
           </Form>
           {result ? (
             <div data-testid="verify-result">
-              <Notice
-                notice={
-                  result.ok
-                    ? {
-                        tone: "success",
-                        title: "org-audit:check.intact",
-                        values: { count: result.entries, hash: result.lastHash },
-                        description: "org-audit:check.intactBody",
-                      }
-                    : {
-                        tone: "error",
-                        title: "org-audit:check.broken",
-                        values: { index: result.brokenAt },
-                        description: `org-audit:reasons.${result.reason}`,
-                      }
-                }
-              />
+              <ChainCheckNotice check={result} />
               {claims ? (
                 <p className="mt-2 text-sm" data-testid="verify-claims">
                   {claims.thisOrganization

@@ -39,6 +39,15 @@ function placeWords(t: TFunction, groupWord: string, group: unknown, location: u
   return parts.length ? parts.join(", ") : t("org-audit:line.nowhere");
 }
 
+/** A line's changed fields ("allergies,medications") in the reader's words. */
+export function changedFields(t: TFunction, names: string): string {
+  return names
+    .split(",")
+    .filter(Boolean)
+    .map((name) => t(`org:changes.fields.${name}`, { defaultValue: name }))
+    .join(", ");
+}
+
 /** One line of the log in the reader's words: who did what to whom, and why. */
 export function describeAuditLine(
   t: TFunction,
@@ -56,15 +65,10 @@ export function describeAuditLine(
   const person =
     line.personName ??
     (line.profileId ? t("org-audit:line.removedPerson") : t("org-audit:line.nobody"));
-  const fields = text("fields")
-    .split(",")
-    .filter(Boolean)
-    .map((name) => t(`org:changes.fields.${name}`, { defaultValue: name }))
-    .join(", ");
   const values = {
     actor,
     person,
-    fields,
+    fields: changedFields(t, text("fields")),
     type: line.type,
     from: placeWords(t, groupWord, meta.fromGroup, meta.fromLocation),
     to: placeWords(t, groupWord, meta.toGroup, meta.toLocation),

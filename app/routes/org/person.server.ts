@@ -54,7 +54,7 @@ import {
   firstName,
   PUBLIC_CONTACT_LIMIT,
 } from "#server/domain/public-card.ts";
-import { describeAuditLine } from "./org-audit.server.ts";
+import { changedFields, describeAuditLine } from "./org-audit.server.ts";
 import {
   answer,
   forbidden,
@@ -101,14 +101,9 @@ async function personOf(request: Request, context: AppLoadContext, slug?: string
 function describeChange(t: TFunction, line: OrgChangeLine, groupWord: string): string {
   const meta = line.metadata;
   const text = (key: string) => (typeof meta[key] === "string" ? (meta[key] as string) : "");
-  const fields = text("fields")
-    .split(",")
-    .filter(Boolean)
-    .map((name) => t(`org:changes.fields.${name}`, { defaultValue: name }))
-    .join(", ");
   const values = {
     actor: line.actorName || t("org:changes.someone"),
-    fields,
+    fields: changedFields(t, text("fields")),
     contact: text("contact"),
     channel: text("channel")
       ? t(`account:channels.${text("channel")}`, { defaultValue: text("channel") })
