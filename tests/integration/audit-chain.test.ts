@@ -9,6 +9,7 @@ import { chainPage, chainText, verifyOrganizationChain } from "#server/domain/au
 import { verifyExport } from "#server/domain/audit-export.ts";
 import { addOrgPerson } from "#server/domain/org-people.ts";
 import type { OrgSummary } from "#server/domain/organizations.ts";
+import { BODY_LIMITS, limitFor } from "#server/http/body-limits.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
 import { createOwner, type Owner } from "#tests/support/fixtures.ts";
 import { type Client, signIn } from "#tests/support/http-client.ts";
@@ -282,6 +283,13 @@ describe("an export and its verification", () => {
       brokenAt: 3,
       reason: "other_organization",
     });
+  });
+
+  it("takes uploads up to the verify page's own body limit, and no other page more than a form", () => {
+    expect(limitFor(`/org/${ward.slug}/log/verify`)).toBe(BODY_LIMITS.auditVerify);
+    expect(limitFor(`/org/${ward.slug}/log/verify.data`)).toBe(BODY_LIMITS.auditVerify);
+    expect(limitFor(`/org/${ward.slug}/log`)).toBe(BODY_LIMITS.form);
+    expect(limitFor(`/org/${ward.slug}/people/x/log/verify`)).toBe(BODY_LIMITS.form);
   });
 
   it("refuses what is not an export, and no file at all", async () => {
