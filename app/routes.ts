@@ -55,6 +55,9 @@ export default [
       route("members/import", "routes/org/members-import.tsx"),
       route("notifications", "routes/org/notifications.tsx"),
       route("reports", "routes/org/reports.tsx"),
+      route("log", "routes/org/log.tsx"),
+      route("log/verify", "routes/org/log-verify.tsx"),
+      route("people/:profileId/log", "routes/org/person-log.tsx"),
     ]),
     route("ack/:token", "routes/card/ack.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),
@@ -82,4 +85,5 @@ export default [
   route("org/:slug/members/import/:importId/run", "routes/org/members-import-run.ts"),
   route("org/:slug/reports/:file", "routes/org/reports-file.ts"),
   route("org/:slug/reports/roll-calls/:rollCallId/:file", "routes/org/roll-call-report.ts"),
+  route("org/:slug/log/export.jsonl", "routes/org/log-export.ts"),
 ] satisfies RouteConfig;

@@ -1,14 +1,17 @@
 /**
  * The demo organisation (issue 16): a school with two locations, the demo account as its admin,
  * a staff member with a login who works at the main building, a class of pupils with guardians,
- * each with an assigned wristband from the school's own batch, and a few check-ins, so every
- * organisation page has something to show on the embedded default.
+ * each with an assigned wristband from the school's own batch, a few check-ins, and views and a
+ * handover in its compliance log, so every organisation page has something to show on the
+ * embedded default.
  */
 import { eq } from "drizzle-orm";
 import { organization, orgLocations, orgMemberLocations } from "#server/db/schema.ts";
 import { recordScan } from "#server/domain/attendance.ts";
 import { addNotifyRecipient, saveAttendanceRule } from "#server/domain/attendance-rules.ts";
+import { recordAudits } from "#server/domain/audit.ts";
 import { insertContact } from "#server/domain/contacts.ts";
+import { recordHandover } from "#server/domain/org-audit-log.ts";
 import { addOrgPerson } from "#server/domain/org-people.ts";
 import { assignOrgTag, mintTagsFor } from "#server/domain/org-tags.ts";
 import { createOrganization, orgContextFor } from "#server/domain/organizations.ts";
@@ -101,6 +104,7 @@ export async function seedDemoOrganization(
     by: admin.id,
   });
   if (!batch.ok) throw new Error("demo wristbands not minted");
+  const pupils: string[] = [];
   for (const [index, [fullName, className, born, guardian]] of PUPILS.entries()) {
     const added = await addOrgPerson(db, { cipher, logger }, org, admin.id, {
       fullName,
@@ -113,6 +117,7 @@ export async function seedDemoOrganization(
       country: "us",
     });
     if (!added.ok) throw new Error(`demo pupil not added: ${added.reason}`);
+    pupils.push(added.profileId);
     const person = { profileId: added.profileId, accountId: org.accountId };
     const handle = guardian.toLowerCase().replace(/[^a-z]+/g, ".");
     await insertContact(db, cipher, person, {
@@ -149,6 +154,24 @@ export async function seedDemoOrganization(
     main!.id,
     hall!.id,
   ]);
+  // The compliance log's other kinds (decision 146): the staff member opening records, and a
+  // class moved to the sports hall for the afternoon.
+  await recordAudits(
+    db,
+    logger,
+    pupils.slice(0, 3).map((profileId) => ({
+      type: "org_person_viewed" as const,
+      userId: staff.id,
+      profileId,
+      organizationId: org.id,
+    })),
+  );
+  await recordHandover(
+    db,
+    { organizationId: org.id, userId: staff.id, reason: null, byThemself: false },
+    pupils.at(-1)!,
+    { groupName: "5A", locationId: hall!.id, note: "PE moved to the sports hall" },
+  );
   return answer;
 }
 

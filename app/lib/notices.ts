@@ -84,6 +84,13 @@ export const NOTICES = {
     titleKey: "org:person.removed",
     descriptionKey: "org:person.removedBody",
   },
+  // A handover to a place the staff member does not work at (decision 146).
+  "org-person-handed-over": {
+    kind: "success",
+    shownAs: "page",
+    titleKey: "org-audit:handover.saved",
+    descriptionKey: "org-audit:handover.savedElsewhere",
+  },
 } as const satisfies Record<string, NoticeSpec>;
 
 export interface NoticeSpec {

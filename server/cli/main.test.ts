@@ -111,6 +111,8 @@ describe("safetap with bad arguments", () => {
     [["users", "set-plan", "a@b.c"], "users set-plan takes IDENTIFIER and a value"],
     [["users", "grant-role", "a@b.c", "root"], "role"],
     [["orgs", "create", "--name", "Acme", "--slug", "acme"], "orgs create takes"],
+    [["audit", "verify"], "audit verify takes FILE"],
+    [["audit", "verify", "a.jsonl", "b.jsonl"], "audit verify takes FILE"],
     [[], "Usage: safetap"],
   ])("%j prints why and the usage to stderr and exits 2", async (argv, message) => {
     const result = await runCaptured(argv);
@@ -129,5 +131,16 @@ describe("safetap with bad arguments", () => {
         stderr: "",
       });
     }
+  });
+});
+
+describe("safetap audit verify", () => {
+  it("says a missing file cannot be read and exits 1", async () => {
+    const result = await runCaptured(["audit", "verify", "/nonexistent/export.jsonl"]);
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "Cannot read /nonexistent/export.jsonl: no such file\n",
+    });
   });
 });

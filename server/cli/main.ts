@@ -1,9 +1,11 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { IMPORT_MAX_BYTES, OPERATOR_IMPORT_PATH } from "#core/org-import.ts";
 import { ORG_SLUG } from "#core/organizations.ts";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "#server/config.ts";
 import { DatabaseLockedError, embeddedLockHolder, openDatabase } from "#server/db/client.ts";
+import { type ExportBreak, type ExportCheck, verifyExport } from "#server/domain/audit-export.ts";
 import { UserNotFoundError } from "#server/domain/users.ts";
 import { createLogger } from "#server/logger.ts";
 import {
@@ -33,6 +35,10 @@ Commands:
       /org/SLUG/members/import does) and import the clean rows. Prints one line,
       "N created, N updated, N unchanged, N rejected", then each rejected row's problems on
       standard error; exits 1 when any row (or the whole file) was refused
+  audit verify FILE
+      Check an organisation's log export (/org/SLUG/log/export.jsonl) on its own, without a
+      server or database: prints "intact: N entries, last hash H" and exits 0, or
+      "broken at entry N (why)" and exits 1
 
 Works on the configured database (DATABASE_URL, else the embedded one in DATA_DIR).
 While a SafeTap server holds the embedded database, commands run through that server.
@@ -234,11 +240,51 @@ async function dispatch<T>(
   return directly();
 }
 
+/** Why an export does not hold, as the command prints it. */
+const EXPORT_BREAKS: Record<ExportBreak, string> = {
+  hash_mismatch: "the entry was changed: its hash does not match its contents",
+  prev_mismatch: "the entry does not follow the one before it",
+  gap: "an entry is missing or out of order here",
+  not_an_export: "the first line is not a SafeTap audit export header",
+  unreadable: "the line is not a complete log entry",
+  other_organization: "the entry belongs to another organisation",
+  count_mismatch: "the file holds a different number of entries than its header says",
+};
+
+/** The command's answer for an export, in one line. */
+export function describeExportCheck(check: ExportCheck): string {
+  const org = check.organization
+    ? ` (organisation "${check.organization.name}", ${check.organization.slug})`
+    : "";
+  return check.ok
+    ? `intact: ${check.entries} entries, last hash ${check.lastHash}${org}`
+    : `broken at entry ${check.brokenAt} (${EXPORT_BREAKS[check.reason]})${org}`;
+}
+
+/** `safetap audit verify FILE`: reads the file line by line, needs no configuration. */
+async function auditVerify(rest: string[]): Promise<number> {
+  if (rest.length !== 1 || rest[0]!.startsWith("--")) {
+    process.stderr.write(`audit verify takes FILE\n\n${USAGE}`);
+    return 2;
+  }
+  const file = rest[0]!;
+  if (!existsSync(file) || !statSync(file).isFile()) {
+    process.stderr.write(`Cannot read ${file}: no such file\n`);
+    return 1;
+  }
+  const reader = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity });
+  const check = await verifyExport(reader);
+  reader.close();
+  process.stdout.write(`${describeExportCheck(check)}\n`);
+  return check.ok ? 0 : 1;
+}
+
 export async function run(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv[0] === "help" || argv.includes("--help") || argv.includes("-h")) {
     (argv.length === 0 ? process.stderr : process.stdout).write(USAGE);
     return argv.length === 0 ? 2 : 0;
   }
+  if (argv[0] === "audit" && argv[1] === "verify") return auditVerify(argv.slice(2));
   let command: CliCommand;
   let config: Config;
   try {

@@ -197,6 +197,8 @@ export async function listOrgPersonChanges(
         eq(auditEvents.profileId, profileId),
         eq(auditEvents.organizationId, orgId),
         like(auditEvents.eventType, "org\\_person\\_%"),
+        // Views are the compliance log's (decision 146), not changes.
+        ne(auditEvents.eventType, "org_person_viewed"),
       ),
     )
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.seq))

@@ -257,6 +257,8 @@ export async function revealMedical(
     type: "medical_viewed",
     userId: profile.accountId,
     profileId: profile.id,
+    // An organisation's person: the reveal is a line of its compliance log (decision 146).
+    organizationId: row.profile.organizationId,
     clientAddress,
     metadata: { tag_id: tagId },
   });

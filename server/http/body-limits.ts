@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { AUDIT_VERIFY_MAX_BYTES, AUDIT_VERIFY_UPLOAD_PATH } from "#core/org-audit.ts";
 import { IMPORT_MAX_BYTES, IMPORT_UPLOAD_PATH, OPERATOR_IMPORT_PATH } from "#core/org-import.ts";
 import { TAG_CSV_MAX_BYTES, TAG_IMPORT_UPLOAD_PATH } from "#core/org-tags.ts";
 import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_PATH } from "#core/photos.ts";
@@ -28,6 +29,8 @@ export const BODY_LIMITS = {
   importForm: IMPORT_MAX_BYTES + 256 * KB,
   /** An organisation's CSV giving tags to its people (decision 138), with the form around it. */
   tagCsv: TAG_CSV_MAX_BYTES + 64 * KB,
+  /** An organisation's log export uploaded to be checked (decision 146), with the form around it. */
+  auditVerify: AUDIT_VERIFY_MAX_BYTES + 64 * KB,
 } as const;
 
 /** The class a path belongs to: the first prefix that matches. */
@@ -38,6 +41,7 @@ export function limitFor(path: string): number {
   if (path.startsWith("/api/") || path.startsWith("/internal/")) return BODY_LIMITS.api;
   if (PHOTO_UPLOAD_PATH.test(path)) return BODY_LIMITS.photo;
   if (TAG_IMPORT_UPLOAD_PATH.test(path)) return BODY_LIMITS.tagCsv;
+  if (AUDIT_VERIFY_UPLOAD_PATH.test(path)) return BODY_LIMITS.auditVerify;
   return BODY_LIMITS.form;
 }
 

@@ -82,6 +82,14 @@ describe("landing page /", () => {
     }
   });
 
+  it("links its HIPAA claim to the page that says what SafeTap covers and what it does not", async () => {
+    expect(page).toMatch(/<a[^>]*href="\/legal\/hipaa"[^>]*>HIPAA compliance: what we cover<\/a>/);
+    const hipaa = await html("/legal/hipaa");
+    expect(hipaa).toContain("HIPAA technical safeguards (§164.312)");
+    expect(hipaa).toContain("there is no logoff after a period of inactivity");
+    expect(hipaa).toContain("it means exactly what this page lists");
+  });
+
   it("explains the three steps and that the card works offline with alerts queued", () => {
     for (const step of ["Link your tag", "Scan or tap", "Your contacts get alerts"]) {
       expect(page).toContain(step);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   alerts,
@@ -68,11 +68,14 @@ async function assignedTags(profileIds: string[]) {
   return minted.map((tag) => tag.tagId);
 }
 
+/** The lines about a person's changes (opening their page is a view, decision 146: not here). */
 const auditOf = (profileId: string) =>
   app.services.db
     .select()
     .from(auditEvents)
-    .where(eq(auditEvents.profileId, profileId))
+    .where(
+      and(eq(auditEvents.profileId, profileId), ne(auditEvents.eventType, "org_person_viewed")),
+    )
     .orderBy(auditEvents.seq);
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { Globe, HeartPulse, Lock, ShieldCheck, Smartphone, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 
 const CLAIMS = [
   { key: "hipaa", Icon: ShieldCheck },
@@ -10,7 +11,10 @@ const CLAIMS = [
   { key: "aiSetup", Icon: Sparkles },
 ] as const;
 
-/** The spec's six copy claims, in a band under the hero. */
+/**
+ * The spec's six copy claims, in a band under the hero. "HIPAA compliance" links to the page that
+ * says which safeguards SafeTap covers and which stay the customer's (DESIGN 1.5, decision 146).
+ */
 export function TrustBar() {
   const { t } = useTranslation("marketing");
   return (
@@ -22,7 +26,13 @@ export function TrustBar() {
         {CLAIMS.map(({ key, Icon }) => (
           <li key={key} className="flex items-center gap-2">
             <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-            <span>{t(`landing.trust.${key}`)}</span>
+            {key === "hipaa" ? (
+              <Link to="/legal/hipaa" className="underline underline-offset-4 hover:text-primary">
+                {t(`landing.trust.${key}`)}
+              </Link>
+            ) : (
+              <span>{t(`landing.trust.${key}`)}</span>
+            )}
           </li>
         ))}
       </ul>

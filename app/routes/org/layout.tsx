@@ -37,6 +37,7 @@ export default function OrgLayout({ loaderData }: Route.ComponentProps) {
       label: t("org-reports:nav"),
       show: can.readReports || can.runRollCall,
     },
+    { to: `${base}/log`, label: t("org-audit:nav"), show: can.readAudit },
   ].filter((item) => item.show);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

@@ -5,6 +5,7 @@ import { noticeCookie, takeNotice } from "#app/lib/notices.server.ts";
 import { requireOrg } from "#app/lib/org.server.ts";
 import { formInput, medicalRecordForm } from "#app/routes/account/onboarding-checks.server.ts";
 import { emergencyNumberFor } from "#core/emergency-numbers.ts";
+import { handoverSchema } from "#core/org-audit.ts";
 import {
   CONTACT_ROLES,
   checkForm,
@@ -18,6 +19,7 @@ import { PRESET_DEFAULTS } from "#core/organizations.ts";
 import { photoPath } from "#core/photos.ts";
 import { validateContact, validateMedicalFields } from "#core/validation.ts";
 import { riskyContactError } from "#server/alerts/toll-limits.ts";
+import { recordAudit } from "#server/domain/audit.ts";
 import {
   addContacts,
   deleteContact,
@@ -26,6 +28,7 @@ import {
   updateContact,
 } from "#server/domain/contacts.ts";
 import { saveMedicalRecord } from "#server/domain/medical-record.ts";
+import { recordHandover } from "#server/domain/org-audit-log.ts";
 import {
   listOrgGroups,
   type VisibleOrgPerson,
@@ -51,6 +54,7 @@ import {
   firstName,
   PUBLIC_CONTACT_LIMIT,
 } from "#server/domain/public-card.ts";
+import { changedFields, describeAuditLine } from "./org-audit.server.ts";
 import {
   answer,
   forbidden,
@@ -75,6 +79,10 @@ function personRights(org: OrgContext, person: VisibleOrgPerson) {
     inviteLogin: orgCan(org, { invitation: ["create"] }) && !person.self,
     /** Medical record and contacts: admins, owners and the person themself. */
     critical: person.canManage,
+    /** "Record a handover": owners, admins and staff who see the person (decision 146). */
+    handover: orgCan(org, { handover: ["record"] }) && !person.self,
+    /** The person's lines of the compliance log: owners and admins. */
+    readLog: orgCan(org, { audit: ["read"] }),
     /** Admins say why; the person changing their own record may leave it empty. */
     reasonRequired: !person.self,
     self: person.self,
@@ -90,23 +98,26 @@ async function personOf(request: Request, context: AppLoadContext, slug?: string
 }
 
 /** One line of the organisation's log about the person, in the reader's words. */
-function describeChange(t: TFunction, line: OrgChangeLine): string {
+function describeChange(t: TFunction, line: OrgChangeLine, groupWord: string): string {
   const meta = line.metadata;
   const text = (key: string) => (typeof meta[key] === "string" ? (meta[key] as string) : "");
-  const fields = text("fields")
-    .split(",")
-    .filter(Boolean)
-    .map((name) => t(`org:changes.fields.${name}`, { defaultValue: name }))
-    .join(", ");
   const values = {
     actor: line.actorName || t("org:changes.someone"),
-    fields,
+    fields: changedFields(t, text("fields")),
     contact: text("contact"),
     channel: text("channel")
       ? t(`account:channels.${text("channel")}`, { defaultValue: text("channel") })
       : "",
     position: text("position") || (meta.position as string | undefined) || "",
   };
+  if (line.type === "org_person_handover") {
+    return describeAuditLine(
+      t,
+      { ...line, chainIndex: 0, success: true, actorId: null, profileId: null, personName: null },
+      groupWord,
+      true,
+    );
+  }
   const sentence = t(`org:changes.events.${line.type}`, { ...values, defaultValue: line.type });
   const by = meta.by === "themself" ? ` ${t("org:changes.byThemself")}` : "";
   const reason = text("reason") ? ` ${t("org:changes.why", { reason: text("reason") })}` : "";
@@ -125,14 +136,25 @@ export async function personPage(
   id?: string,
 ) {
   const { org, person, can } = await personOf(request, context, slug, id);
-  const { db, cipher, config } = context.services;
+  const { db, cipher, config, logger } = context.services;
   const i18n = requestI18n(request);
   const [record, locations, groups, changes, zone] = await Promise.all([
     orgPersonRecord(db, cipher, org.org.id, person.id),
-    can.details ? listLocations(db, org.org.id) : [],
-    can.details ? listOrgGroups(db, org) : [],
+    can.details || can.handover ? listLocations(db, org.org.id) : [],
+    can.details || can.handover ? listOrgGroups(db, org) : [],
     can.critical || can.details ? listOrgPersonChanges(db, org.org.id, person.id) : [],
     viewerTimeZone(context, org.userId),
+    // Staff and admins opening someone's record is a line of the compliance log (decision 146);
+    // the person reading their own is not.
+    person.self
+      ? null
+      : recordAudit(db, logger, {
+          type: "org_person_viewed",
+          userId: org.userId,
+          profileId: person.id,
+          organizationId: org.org.id,
+          clientAddress: context.clientAddress,
+        }),
   ]);
   if (!record) notFound();
   const { profile } = record;
@@ -190,7 +212,11 @@ export async function personPage(
     changes: changes.map((line) => ({
       id: line.id,
       ...when(line.at, placeZone),
-      text: describeChange(i18n.t, line),
+      text: describeChange(
+        i18n.t,
+        line,
+        i18n.t(`org:people.groups.${PRESET_DEFAULTS[org.org.preset].group}`),
+      ),
     })),
     locations: locations.map((l) => ({ id: l.id, name: l.name })),
     groups,
@@ -247,6 +273,10 @@ export async function personAction(
   if (intent === "removePerson") {
     if (!can.remove) forbidden();
     return removePerson(context, org, person.id, form);
+  }
+  if (intent === "handover") {
+    if (!can.handover) forbidden();
+    return saveHandover(context, org, person.id, form);
   }
   if (!can.critical) forbidden();
   const reason = reasonSchema(can.reasonRequired).safeParse(form.get("reason") ?? "");
@@ -455,6 +485,49 @@ async function changeContact(
   }
   if (!found) notFound();
   return answer(formName, { tone: "success", title: "org:contacts.saved" });
+}
+
+const HANDOVER_FIELDS = ["groupName", "locationId", "note"];
+
+/**
+ * "Record a handover": the person moves to another ward or group and/or location, logged with
+ * both places, who recorded it and the note, in one transaction. Nothing changes on a refusal.
+ * A staff member who hands someone over to a location they do not work at no longer sees them:
+ * they go back to the list, told the handover was recorded.
+ */
+async function saveHandover(
+  context: AppLoadContext,
+  org: OrgContext,
+  profileId: string,
+  form: FormData,
+) {
+  const { db, config } = context.services;
+  const values = postedValues(form, HANDOVER_FIELDS);
+  const refuse = (fieldErrors: Record<string, string>, description = "org:person.checkFields") =>
+    answer("handover", { tone: "error", title: "org-audit:handover.failed", description }, 400, {
+      fieldErrors,
+      values,
+    });
+  const checked = checkForm(handoverSchema, form);
+  if (!checked.ok) return refuse(checked.errors);
+  const by: OrgChangeBy = {
+    organizationId: org.org.id,
+    userId: org.userId,
+    reason: null,
+    byThemself: false,
+  };
+  const saved = await recordHandover(db, by, profileId, checked.values);
+  if (!saved.ok && saved.reason === "not_found") notFound();
+  if (!saved.ok && saved.reason === "location") {
+    return refuse({ locationId: "org-audit:handover.errors.location" });
+  }
+  if (!saved.ok) return refuse({}, "org-audit:handover.errors.unchanged");
+  if (!(await visibleOrgPerson(db, org, profileId))) {
+    return redirect(`/org/${org.org.slug}/people`, {
+      headers: { "Set-Cookie": noticeCookie("org-person-handed-over", config.isProduction) },
+    });
+  }
+  return answer("handover", { tone: "success", title: "org-audit:handover.saved" });
 }
 
 /** A place in the order the person's list does not have: the edit is undone. */

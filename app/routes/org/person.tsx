@@ -1,4 +1,4 @@
-import { ArrowLeft, ClipboardList, HeartPulse, Trash2, UserRound } from "lucide-react";
+import { ArrowLeft, ClipboardList, HeartPulse, ScrollText, Trash2, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
@@ -9,6 +9,7 @@ import { CardPreview } from "#app/components/org/card-preview.tsx";
 import { ChangeLog } from "#app/components/org/change-log.tsx";
 import { OrgContacts } from "#app/components/org/contacts-editor.tsx";
 import { answerFor, shown } from "#app/components/org/form-answer.ts";
+import { HandoverForm } from "#app/components/org/handover-form.tsx";
 import { OrgMedicalForm } from "#app/components/org/medical-form.tsx";
 import { OrgPageError } from "#app/components/org/org-page-error.tsx";
 import { PersonFields } from "#app/components/org/person-fields.tsx";
@@ -199,7 +200,27 @@ export default function OrgPersonPage({ loaderData, actionData }: Route.Componen
         actionData={actionData}
       />
 
+      {can.handover ? (
+        <HandoverForm
+          current={{ groupName: person.groupName ?? "", locationId: person.location?.id ?? "" }}
+          locations={loaderData.locations}
+          groups={loaderData.groups}
+          groupLabel={groupLabel}
+          answer={answerFor(actionData, "handover")}
+        />
+      ) : null}
+
       {can.critical || can.details ? <ChangeLog lines={loaderData.changes} /> : null}
+
+      {can.readLog ? (
+        <Link
+          to={`/org/${org.slug}/people/${person.id}/log`}
+          className={buttonVariants({ variant: "outline" })}
+          data-testid="person-log-link"
+        >
+          <ScrollText aria-hidden="true" /> {t("org-audit:personLog.link")}
+        </Link>
+      ) : null}
 
       {can.remove ? (
         <Card className="border-destructive/40">
