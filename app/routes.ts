@@ -53,8 +53,12 @@ export default [
       route("locations", "routes/org/locations.tsx"),
       route("staff", "routes/org/staff.tsx"),
       route("members/import", "routes/org/members-import.tsx"),
+      route("notices", "routes/org/notices.tsx"),
+      route("notices/new", "routes/org/notice-new.tsx"),
+      route("notices/:noticeId", "routes/org/notice.tsx"),
     ]),
     route("ack/:token", "routes/card/ack.tsx"),
+    route("n/:token", "routes/notices/reply.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
@@ -78,4 +82,5 @@ export default [
   route("org/:slug/members/import/template.csv", "routes/org/members-import-template.ts"),
   route("org/:slug/members/import/:importId/rejected.csv", "routes/org/members-import-rejected.ts"),
   route("org/:slug/members/import/:importId/run", "routes/org/members-import-run.ts"),
+  route("org/:slug/notices/:noticeId/replies.json", "routes/org/notice-replies.ts"),
 ] satisfies RouteConfig;
