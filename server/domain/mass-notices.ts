@@ -6,7 +6,20 @@
  * knows: ten thousand of them never stand in front of one person's alert.
  */
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  type Column,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { type Channel, describeChannel, isChannel } from "#core/channels.ts";
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from "#core/languages.ts";
 import type { NoticeInput, NoticeReply } from "#core/mass-notices.ts";
@@ -61,6 +74,10 @@ interface Recipient {
 const languageOf = (...candidates: (string | null | undefined)[]): Language =>
   candidates.find((c): c is Language => isLanguage(c)) ?? FALLBACK_LANGUAGE;
 
+/** A uuid column is one of `ids` (one JSON parameter). */
+const uuidIn = (column: Column | SQL.Aliased | AnyColumn, ids: readonly string[]): SQL =>
+  sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+
 const zero = (): ChannelCounts => ({ email: 0, sms: 0, whatsapp: 0, voice: 0 });
 
 /**
@@ -93,7 +110,7 @@ async function peopleAt(db: Executor, organizationId: string, locationIds: strin
       and(
         eq(attendanceScans.organizationId, organizationId),
         isNotNull(attendanceScans.profileId),
-        sql`${attendanceScans.createdAt} >= ${since}`,
+        gte(attendanceScans.createdAt, since),
       ),
     )
     .orderBy(attendanceScans.profileId, desc(attendanceScans.createdAt))
@@ -101,7 +118,7 @@ async function peopleAt(db: Executor, organizationId: string, locationIds: strin
   const checkedIn = await db
     .select({ profileId: lastScans.profileId })
     .from(lastScans)
-    .where(and(eq(lastScans.direction, "in"), oneOf(lastScans.locationId as never, locationIds)));
+    .where(and(eq(lastScans.direction, "in"), uuidIn(lastScans.locationId, locationIds)));
   const extra = checkedIn.flatMap((r) => (r.profileId ? [r.profileId] : []));
   return db
     .select({
@@ -115,8 +132,8 @@ async function peopleAt(db: Executor, organizationId: string, locationIds: strin
       and(
         eq(profiles.organizationId, organizationId),
         extra.length
-          ? sql`(${oneOf(profiles.locationId, locationIds)} or ${oneOf(profiles.id, extra)})`
-          : oneOf(profiles.locationId, locationIds),
+          ? or(uuidIn(profiles.locationId, locationIds), oneOf(profiles.id, extra))
+          : uuidIn(profiles.locationId, locationIds),
       ),
     )
     .orderBy(asc(profiles.fullName), asc(profiles.id));
@@ -261,8 +278,9 @@ function unpacked(text: string): string | null {
 
 /**
  * The reply links' tokens: an HMAC of the notice and the person, nothing stored (like alerts').
- * Both ids are UUIDs (an organisation's people always are), written as 22 base64url characters
- * each, and the MAC's first 16 bytes likewise: 66 characters, short enough for an SMS.
+ * The notice id and the MAC's first 16 bytes are 22 base64url characters each, then the person:
+ * a UUID (an organisation's people usually are) as 22 more, any other id as "~" and itself. 66
+ * characters in all for a UUID: short enough for an SMS.
  */
 export function noticeTokens(masterKey: Buffer) {
   const key = deriveKey(masterKey, "mass-notice-reply");
@@ -270,15 +288,16 @@ export function noticeTokens(masterKey: Buffer) {
     createHmac("sha256", key).update(`${noticeId}:${profileId}`).digest().subarray(0, 16);
   return {
     token(noticeId: string, profileId: string) {
-      if (!UUID.test(noticeId) || !UUID.test(profileId)) throw new Error("not a UUID");
-      return packed(noticeId) + packed(profileId) + mac(noticeId, profileId).toString("base64url");
+      const person = UUID.test(profileId) ? packed(profileId) : `~${profileId}`;
+      return packed(noticeId) + mac(noticeId, profileId).toString("base64url") + person;
     },
     parse(token: string): { noticeId: string; profileId: string } | null {
-      if (!/^[A-Za-z0-9_-]{66}$/.test(token)) return null;
+      if (!/^[A-Za-z0-9_-]{44}(?:[A-Za-z0-9_-]{22}|~[A-Za-z0-9_-]{1,64})$/.test(token)) return null;
       const noticeId = unpacked(token.slice(0, 22));
-      const profileId = unpacked(token.slice(22, 44));
+      const rest = token.slice(44);
+      const profileId = rest.startsWith("~") ? rest.slice(1) : unpacked(rest);
       if (!noticeId || !profileId) return null;
-      const given = Buffer.from(token.slice(44), "base64url");
+      const given = Buffer.from(token.slice(22, 44), "base64url");
       const expected = mac(noticeId, profileId);
       return given.length === expected.length && timingSafeEqual(given, expected)
         ? { noticeId, profileId }
