@@ -253,7 +253,7 @@ export function createDispatcher(
     }
 
     // The provider spend breaker (decision 110): held back means skipped, with its reason.
-    if (!(await spend.allows(channel))) {
+    if (!(await spend.allows(channel, delivery.kind))) {
       await db
         .update(alertDeliveries)
         .set({ status: "skipped", note: "spend_limit", lockedUntil: null })
