@@ -1,13 +1,15 @@
 /**
  * The demo organisation (issue 16): a school with two locations, the demo account as its admin,
  * a staff member with a login who works at the main building, a class of pupils with guardians,
- * each with an assigned wristband from the school's own batch, and a few check-ins, so every
- * organisation page has something to show on the embedded default.
+ * each with an assigned wristband from the school's own batch, a few check-ins and a mass notice
+ * with a few replies, so every organisation page has something to show on the embedded default.
  */
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { organization, orgLocations, orgMemberLocations } from "#server/db/schema.ts";
 import { recordScan } from "#server/domain/attendance.ts";
 import { insertContact } from "#server/domain/contacts.ts";
+import { recordReply, sendNotice } from "#server/domain/mass-notices.ts";
 import { addOrgPerson } from "#server/domain/org-people.ts";
 import { assignOrgTag, mintTagsFor } from "#server/domain/org-tags.ts";
 import { createOrganization, orgContextFor } from "#server/domain/organizations.ts";
@@ -100,6 +102,7 @@ export async function seedDemoOrganization(
     by: admin.id,
   });
   if (!batch.ok) throw new Error("demo wristbands not minted");
+  const pupils: string[] = [];
   for (const [index, [fullName, className, born, guardian]] of PUPILS.entries()) {
     const added = await addOrgPerson(db, { cipher, logger }, org, admin.id, {
       fullName,
@@ -112,6 +115,7 @@ export async function seedDemoOrganization(
       country: "us",
     });
     if (!added.ok) throw new Error(`demo pupil not added: ${added.reason}`);
+    pupils.push(added.profileId);
     const person = { profileId: added.profileId, accountId: org.accountId };
     const handle = guardian.toLowerCase().replace(/[^a-z]+/g, ".");
     await insertContact(db, cipher, person, {
@@ -142,6 +146,31 @@ export async function seedDemoOrganization(
         direction: "in",
         place: { organizationId: org.id, locationId: main!.id },
       });
+    }
+  }
+  // A notice the admin sent this morning (issue 17 item 3): three guardians answered so far.
+  const sent = await sendNotice(
+    services,
+    org,
+    { userId: admin.id, name: "Demo Admin" },
+    randomUUID(),
+    {
+      locationIds: [main!.id],
+      audience: "guardians",
+      message:
+        "The heating failed in the main building: pupils are in the sports hall and school ends at 1 pm today. Please tell us your child is collected.",
+      withReply: true,
+    },
+  );
+  if (sent.ok) {
+    for (const [index, reply] of (["safe", "safe", "help"] as const).entries()) {
+      await recordReply(
+        db,
+        logger,
+        { noticeId: sent.noticeId, profileId: pupils[index]!, organizationId: org.id },
+        reply,
+        null,
+      );
     }
   }
   return answer;

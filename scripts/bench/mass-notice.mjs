@@ -75,6 +75,13 @@ export async function massNoticeStage({ postgresUrl, logFile, progress = () => {
   };
   const smtp = await startSmtpPeer();
   const twilio = await startTwilioPeer();
+  /** This stage's servers only: the bench around it may have its own running. */
+  const started = [];
+  const start = async (options) => {
+    const server = await startServer(options);
+    started.push(server);
+    return server;
+  };
   try {
     progress("mass notice: seeding 10,000 pupils with a guardian each");
     const seeded = spawnSync(
@@ -104,14 +111,14 @@ export async function massNoticeStage({ postgresUrl, logFile, progress = () => {
     });
 
     // The admin signs in once (codes in the dev outbox of a server without providers).
-    const signing = await startServer({ env: env(), logFile });
+    const signing = await start({ env: env(), logFile });
     const cookie = await signInDemo(signing.url, seed.admin);
     await stopServer(signing);
 
     progress("mass notice: two instances with SMTP and Twilio stand-ins");
     const providers = env({ SMTP_URL: smtp.url, ...twilio.env() });
-    const one = await startServer({ env: providers, logFile });
-    const two = await startServer({ env: providers, logFile });
+    const one = await start({ env: providers, logFile });
+    const two = await start({ env: providers, logFile });
     const composePath = `/org/${seed.slug}/notices/new`;
     const page = await fetch(`${one.url}${composePath}`, { headers: { cookie } });
     if (page.status !== 200) throw new Error(`the compose page answered ${page.status}`);
@@ -225,11 +232,9 @@ export async function massNoticeStage({ postgresUrl, logFile, progress = () => {
       return result;
     } finally {
       await db.end();
-      await stopServer(one);
-      await stopServer(two);
     }
   } finally {
-    await stopAllServers();
+    for (const server of started) await stopServer(server);
     await smtp.close();
     await twilio.close();
     rmSync(dataDir, { recursive: true, force: true });
