@@ -18,7 +18,7 @@ import {
   profiles,
 } from "#server/db/schema.ts";
 import { contactRow } from "#server/domain/contacts.ts";
-import { noticeTokens } from "#server/domain/mass-notices.ts";
+import { noticeTokens, sendNotice } from "#server/domain/mass-notices.ts";
 import { addOrgPerson } from "#server/domain/org-people.ts";
 import type { OrgSummary } from "#server/domain/organizations.ts";
 import {
@@ -642,5 +642,97 @@ describe("alert priority over mass notices", () => {
     expect(order.slice(0, before).every((k) => notices.has(k))).toBe(true);
     expect(order.slice(before, before + alertIds.length).sort()).toEqual([...alertIds].sort());
     expect(order.slice(before + alertIds.length).every((k) => notices.has(k))).toBe(true);
+  });
+});
+
+describe("the spend breaker", () => {
+  it("counts a mass notice's SMS apart: past its own ceiling they are skipped, and an alert's SMS still goes", async () => {
+    const peer = await startTwilioPeer();
+    const own = await createTestApp({
+      SMTP_URL: smtp.url,
+      ...peer.env(),
+      PAID_SENDS_PER_HOUR: "5",
+      MASS_NOTICE_SENDS_PER_HOUR: "10",
+    });
+    try {
+      const org = await createOrg(own.services);
+      const site = await addLocation(own.services, org);
+      const ids = Array.from({ length: 20 }, () => randomUUID());
+      await insertMany(
+        own.services.db,
+        profiles,
+        ids.map((id, i) => ({
+          id,
+          accountId: org.accountId,
+          organizationId: org.id,
+          fullName: `Pupil ${i}`,
+          locationId: site.id,
+        })),
+      );
+      await insertMany(
+        own.services.db,
+        contacts,
+        ids.map((id, i) =>
+          contactRow(
+            own.services.cipher,
+            { profileId: id, accountId: org.accountId },
+            {
+              name: `Guardian ${i}`,
+              channel: "sms",
+              value: `+1555040${String(i).padStart(4, "0")}`,
+              priority: 1,
+              role: "guardian",
+            },
+          ),
+        ),
+      );
+      const sent = await sendNotice(
+        own.services,
+        org,
+        { userId: org.accountId, name: "Admin" },
+        randomUUID(),
+        {
+          locationIds: [site.id],
+          audience: "guardians",
+          message: "Buses are late.",
+          withReply: false,
+        },
+      );
+      expect(sent.ok).toBe(true);
+      const dispatcher = createDispatcher(own.services, { concurrency: 1 });
+      while ((await dispatcher.runOnce()) > 0) {}
+      const notices = await own.services.db
+        .select({ status: alertDeliveries.status, note: alertDeliveries.note })
+        .from(alertDeliveries)
+        .where(eq(alertDeliveries.kind, "mass_notice"));
+      expect(notices.filter((d) => d.status === "sent")).toHaveLength(10);
+      expect(
+        notices.filter((d) => d.status === "skipped" && d.note === "spend_limit"),
+      ).toHaveLength(10);
+
+      const inTrouble = await createOwner(own.services, {
+        contacts: [{ name: "Lee", channel: "sms", value: "+15550409999" }],
+      });
+      const raised = await raiseAlert(own.services, {
+        source: "card",
+        userId: inTrouble.userId,
+        tagId: inTrouble.tagId,
+        idempotencyKey: randomUUID(),
+        location: null,
+        clientAddress: "x",
+      });
+      while ((await dispatcher.runOnce()) > 0) {}
+      const [alertSms] = await own.services.db
+        .select()
+        .from(alertDeliveries)
+        .where(
+          and(eq(alertDeliveries.alertId, raised.alertId), eq(alertDeliveries.channel, "sms")),
+        );
+      expect(alertSms).toMatchObject({ status: "sent" });
+      expect(peer.countsByKey().get(alertSms!.id)).toBe(1);
+    } finally {
+      await own.close();
+      await peer.close();
+    }
   });
 });
