@@ -9,6 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { LANGUAGES } from "#core/languages.ts";
 import { loadConfig } from "#server/config.ts";
 import { insertMany } from "#server/db/bulk-writes.ts";
 import { openPostgres } from "#server/db/client.ts";
@@ -70,7 +71,7 @@ try {
         fullName: `Pupil ${from + i + 1}`,
         locationId: site!.id,
         isMinor: true,
-        language: ["en", "es", "fr", "vi"][(from + i) % 4]!,
+        language: LANGUAGES[(from + i) % LANGUAGES.length]!,
         onboardingCompleted: true,
       })),
     );
