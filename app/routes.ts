@@ -58,8 +58,12 @@ export default [
       route("log", "routes/org/log.tsx"),
       route("log/verify", "routes/org/log-verify.tsx"),
       route("people/:profileId/log", "routes/org/person-log.tsx"),
+      route("notices", "routes/org/notices.tsx"),
+      route("notices/new", "routes/org/notice-new.tsx"),
+      route("notices/:noticeId", "routes/org/notice.tsx"),
     ]),
     route("ack/:token", "routes/card/ack.tsx"),
+    route("n/:token", "routes/notices/reply.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
@@ -86,4 +90,5 @@ export default [
   route("org/:slug/reports/:file", "routes/org/reports-file.ts"),
   route("org/:slug/reports/roll-calls/:rollCallId/:file", "routes/org/roll-call-report.ts"),
   route("org/:slug/log/export.jsonl", "routes/org/log-export.ts"),
+  route("org/:slug/notices/:noticeId/replies.json", "routes/org/notice-replies.ts"),
 ] satisfies RouteConfig;

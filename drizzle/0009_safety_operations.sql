@@ -202,3 +202,8 @@ BEGIN
 END $$;
 --> statement-breakpoint
 ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update_or_delete;
+--> statement-breakpoint
+-- The dispatcher's claim of the next pending delivery (decision 144): in its order (the delivery
+-- priorities of server/alerts/notices.ts, then when due), so that with ten thousand mass notices
+-- pending a claim reads one index entry instead of sorting them all. The CASE is the claim's own.
+CREATE INDEX "alert_deliveries_claim_idx" ON "alert_deliveries" USING btree ((case kind when 'alert' then 0 when 'escalation' then 0 when 'all_clear' then 0 when 'roll_call' then 0 when 'quota_notice' then 1 when 'scan_notice' then 1 when 'invitation' then 1 when 'attendance_notice' then 1 when 'mass_notice' then 2 else 1 end),"next_attempt_at") WHERE "alert_deliveries"."status" = 'pending';

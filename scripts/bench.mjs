@@ -17,7 +17,10 @@
 //   - an organisation's CSV import of 10,000 pupils with two guardians each: wall time, the
 //     server's peak memory, the card's p99 during the import and without
 //     (scripts/bench/org-import.mjs).
-// BENCH_STAGES (comma-separated: main, org-import, org-people; default all) runs only some stages.
+//   - a mass notice to 10,000 guardians on two instances and one PostgreSQL database: send → last
+//     provider call, messages/s, and card alerts raised during it (scripts/bench/mass-notice.mjs).
+// BENCH_STAGES (comma-separated: main, org-import, org-people, mass-notice; default all) runs
+// only some stages.
 // Prints one table per database and a budget summary; writes JSON to bench/results/.
 // Bounded in time (BENCH_QUICK, BENCH_SECONDS); stops every server and peer it
 // started and exits by itself, also on error or Ctrl-C.
@@ -49,6 +52,7 @@ import {
   PHONE_UA,
 } from "#scripts/bench/http-load.mjs";
 import { runLighthouse } from "#scripts/bench/lighthouse.mjs";
+import { massNoticeChecks, massNoticeStage, printMassNotice } from "#scripts/bench/mass-notice.mjs";
 import { orgImportChecks, orgImportStage, printOrgImport } from "#scripts/bench/org-import.mjs";
 import { firstRoundTrip, pageWeight, signInDemo } from "#scripts/bench/page-weight.mjs";
 import {
@@ -342,6 +346,15 @@ async function benchDatabase(kind) {
     progress(`${label}: an organisation's people list with 10,000 people`);
     result.orgPeople = await orgPeopleStage(kind);
   }
+  // 0b. A mass notice to 10,000 guardians (issue 17), on its own PostgreSQL database.
+  if (kind === "postgres" && runs("mass-notice")) {
+    progress(`${label}: a mass notice to 10,000 guardians on two instances`);
+    result.massNotice = await massNoticeStage({
+      postgresUrl: POSTGRES_URL,
+      logFile,
+      progress,
+    }).catch((error) => ({ error: error.message }));
+  }
 
   // 1. First start seeds the demo data. Page weight, sign-in and Lighthouse run
   //    on an otherwise idle server. The issue 15 budgets are for the card with a
@@ -543,6 +556,7 @@ function printOrgPeople(r) {
 
 function printDatabase(r) {
   printOrgPeople(r.orgPeople);
+  printMassNotice(r.massNotice);
   if (!r.throughput) {
     console.log(`\n=== ${r.label} ===`);
     if (r.orgImport) printOrgImport(r.orgImport);
@@ -704,6 +718,7 @@ function budgets(results) {
   const checks = [];
   for (const r of results) {
     if (r.orgImport) checks.push(...orgImportChecks(r.database, r.orgImport));
+    checks.push(...massNoticeChecks(r.massNotice));
     if (r.orgPeople) {
       const page = r.orgPeople.error ? null : orgPeopleFirstPage(r.orgPeople);
       checks.push({

@@ -64,6 +64,8 @@ const envSchema = z.object({
   OPERATOR_EMAIL: z.email().optional(),
   PAID_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(2000),
   WHATSAPP_SENDS_BEYOND_PER_HOUR: z.coerce.number().int().min(0).default(1000),
+  /** Mass notices' paid sends per hour, counted apart from alerts' (decision 144). */
+  MASS_NOTICE_SENDS_PER_HOUR: z.coerce.number().int().min(0).default(50000),
   ALLOWED_PHONE_PREFIXES: z
     .string()
     .regex(/^\+\d{1,8}(,\+\d{1,8})*$/, "must be +prefixes separated by commas, e.g. +53,+4470")
@@ -124,6 +126,7 @@ export interface Config {
     operatorEmail?: string;
     paidSendsPerHour: number;
     whatsappBeyondPerHour: number;
+    massNoticeSendsPerHour: number;
     allowedPhonePrefixes: string[];
   };
 }
@@ -246,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       operatorEmail: e.OPERATOR_EMAIL,
       paidSendsPerHour: e.PAID_SENDS_PER_HOUR,
       whatsappBeyondPerHour: e.WHATSAPP_SENDS_BEYOND_PER_HOUR,
+      massNoticeSendsPerHour: e.MASS_NOTICE_SENDS_PER_HOUR,
       allowedPhonePrefixes: e.ALLOWED_PHONE_PREFIXES?.split(",") ?? [],
     },
   };

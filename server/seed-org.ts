@@ -1,16 +1,18 @@
 /**
  * The demo organisation (issue 16): a school with two locations, the demo account as its admin,
  * a staff member with a login who works at the main building, a class of pupils with guardians,
- * each with an assigned wristband from the school's own batch, a few check-ins, and views and a
- * handover in its compliance log, so every organisation page has something to show on the
- * embedded default.
+ * each with an assigned wristband from the school's own batch, a few check-ins, notification
+ * rules, views and a handover in its compliance log, and a mass notice with a few replies, so
+ * every organisation page has something to show on the embedded default.
  */
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { organization, orgLocations, orgMemberLocations } from "#server/db/schema.ts";
 import { recordScan } from "#server/domain/attendance.ts";
 import { addNotifyRecipient, saveAttendanceRule } from "#server/domain/attendance-rules.ts";
 import { recordAudits } from "#server/domain/audit.ts";
 import { insertContact } from "#server/domain/contacts.ts";
+import { recordReply, sendNotice } from "#server/domain/mass-notices.ts";
 import { recordHandover } from "#server/domain/org-audit-log.ts";
 import { addOrgPerson } from "#server/domain/org-people.ts";
 import { assignOrgTag, mintTagsFor } from "#server/domain/org-tags.ts";
@@ -172,6 +174,31 @@ export async function seedDemoOrganization(
     pupils.at(-1)!,
     { groupName: "5A", locationId: hall!.id, note: "PE moved to the sports hall" },
   );
+  // A notice the admin sent this morning (issue 17 item 3): three guardians answered so far.
+  const sent = await sendNotice(
+    services,
+    org,
+    { userId: admin.id, name: "Demo Admin" },
+    randomUUID(),
+    {
+      locationIds: [main!.id],
+      audience: "guardians",
+      message:
+        "The heating failed in the main building: pupils are in the sports hall and school ends at 1 pm today. Please tell us your child is collected.",
+      withReply: true,
+    },
+  );
+  if (sent.ok) {
+    for (const [index, reply] of (["safe", "safe", "help"] as const).entries()) {
+      await recordReply(
+        db,
+        logger,
+        { noticeId: sent.noticeId, profileId: pupils[index]!, organizationId: org.id },
+        reply,
+        null,
+      );
+    }
+  }
   return answer;
 }
 

@@ -6,7 +6,7 @@ import type { DeliveryReceipt, OutgoingMessage, Reconciliation } from "#server/d
 import type { Services } from "#server/services.ts";
 import { composeAlertMessage, timeZoneForCountry } from "./compose.ts";
 import { escalateAlert } from "./escalation.ts";
-import { composeNotice, DELIVERY_PRIORITY, isNoticePayload, openNotice } from "./notices.ts";
+import { composeNotice, DELIVERY_PRIORITY_SQL, isNoticePayload, openNotice } from "./notices.ts";
 import { spendBreaker } from "./spend-breaker.ts";
 import { alertTokens } from "./tokens.ts";
 
@@ -68,22 +68,34 @@ export function createDispatcher(
    * Alerts and escalations go before notices (DESIGN 1b.3): a burst of scan notices never
    * delays an emergency.
    */
-  const priorityOrder = sql.raw(
-    `case kind ${Object.entries(DELIVERY_PRIORITY)
-      .map(([kind, rank]) => `when '${kind}' then ${rank}`)
-      .join(" ")} else 1 end`,
-  );
+  const priorityOrder = sql.raw(DELIVERY_PRIORITY_SQL);
+  /*
+   * Two candidates, each the first in that order: the next pending delivery that is due (read
+   * from the claim index, `alert_deliveries_claim_idx`, one entry however many are pending) and
+   * the next one whose sender's lease ran out; the claim takes the earlier of the two. Both are
+   * locked (SKIP LOCKED) for the statement only, so the one not taken is free again at once.
+   */
   async function claim(): Promise<Claimed | null> {
     const result = await db.execute(sql`
+      with due as (
+        select id, ${priorityOrder} as rank, next_attempt_at from alert_deliveries
+        where status = 'pending' and next_attempt_at <= now()
+        order by ${priorityOrder}, next_attempt_at
+        limit 1
+        for update skip locked
+      ), lapsed as (
+        select id, ${priorityOrder} as rank, next_attempt_at from alert_deliveries
+        where status = 'sending' and locked_until < now()
+        order by ${priorityOrder}, next_attempt_at
+        limit 1
+        for update skip locked
+      )
       update alert_deliveries set status = 'sending', attempts = attempts + 1,
         locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
       where id = (
-        select id from alert_deliveries
-        where (status = 'pending' and next_attempt_at <= now())
-           or (status = 'sending' and locked_until < now())
-        order by ${priorityOrder}, next_attempt_at
-        limit 1
-        for update skip locked)
+        select id from (select * from due union all select * from lapsed) candidates
+        order by rank, next_attempt_at
+        limit 1)
       returning *`);
     const [row] = rowsOf(result);
     return row ? toDelivery(row) : null;
@@ -253,7 +265,7 @@ export function createDispatcher(
     }
 
     // The provider spend breaker (decision 110): held back means skipped, with its reason.
-    if (!(await spend.allows(channel))) {
+    if (!(await spend.allows(channel, delivery.kind))) {
       await db
         .update(alertDeliveries)
         .set({ status: "skipped", note: "spend_limit", lockedUntil: null })

@@ -41,6 +41,15 @@ export const DELIVERY_PRIORITY: Record<string, number> = {
   mass_notice: 2,
 };
 
+/**
+ * The dispatcher's order as SQL (`case kind when 'alert' then 0 … else 1 end`). The pending
+ * deliveries' claim index (`alert_deliveries_claim_idx`, migration 0009 and the schema) repeats
+ * this text exactly, so a claim reads one index entry (decision 144); a unit test holds them equal.
+ */
+export const DELIVERY_PRIORITY_SQL = `case kind ${Object.entries(DELIVERY_PRIORITY)
+  .map(([kind, rank]) => `when '${kind}' then ${rank}`)
+  .join(" ")} else 1 end`;
+
 export interface NoticePayload {
   /** The catalog key the texts are under, e.g. "scanNotice". */
   template: string;

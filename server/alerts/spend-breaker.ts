@@ -12,8 +12,12 @@ import { operatorAddresses } from "./toll-limits.ts";
  * pages the operator (an email, and an error in the log).
  */
 export interface SpendBreaker {
-  /** Counts a send about to be made; false when the breaker holds it back. */
-  allows(channel: Channel): Promise<boolean>;
+  /**
+   * Counts a send about to be made; false when the breaker holds it back. A mass notice's sends
+   * (`kind` "mass_notice", decision 144) count apart, against their own hourly ceiling: ten
+   * thousand of them never use up the sends an individual's alert needs.
+   */
+  allows(channel: Channel, kind?: string): Promise<boolean>;
 }
 
 const HOUR = 3600;
@@ -27,6 +31,11 @@ export function spendBreaker(services: Services): SpendBreaker {
     windowSeconds: HOUR,
   };
   const paged = { name: "spend:paged", points: 1, windowSeconds: HOUR };
+  const massNotices = {
+    name: "spend:mass-notice",
+    points: config.toll.massNoticeSendsPerHour,
+    windowSeconds: HOUR,
+  };
 
   async function page(level: "sms_voice" | "whatsapp") {
     if (!(await limiter.consume(paged, level)).allowed) return; // once per trip
@@ -49,9 +58,17 @@ export function spendBreaker(services: Services): SpendBreaker {
   }
 
   return {
-    async allows(channel) {
+    async allows(channel, kind) {
       const cost = describeChannel(channel).cost;
       if (cost === "free") return true;
+      if (kind === "mass_notice") {
+        if ((await limiter.consume(massNotices, "all")).allowed) return true;
+        logger.error(
+          { massNoticeSendsPerHour: massNotices.points },
+          "spend breaker: mass notices' paid sends held back for the rest of the hour",
+        );
+        return false;
+      }
       if ((await limiter.consume(paid, "all")).allowed) return true;
       switch (cost) {
         case "premium_rate":

@@ -525,6 +525,10 @@ export const alerts = pgTable(
  * One message to one contact on one channel: the durable outbox the
  * dispatcher works through (claimed with FOR UPDATE SKIP LOCKED).
  */
+/** The delivery priorities as the claim index orders by them (see `alert_deliveries_claim_idx`). */
+export const CLAIM_ORDER_SQL =
+  "case kind when 'alert' then 0 when 'escalation' then 0 when 'all_clear' then 0 when 'roll_call' then 0 when 'quota_notice' then 1 when 'scan_notice' then 1 when 'invitation' then 1 when 'attendance_notice' then 1 when 'mass_notice' then 2 else 1 end";
+
 export const alertDeliveries = pgTable(
   "alert_deliveries",
   {
@@ -568,6 +572,13 @@ export const alertDeliveries = pgTable(
     index("alert_deliveries_due_idx").on(t.status, t.nextAttemptAt),
     index("alert_deliveries_alert_idx").on(t.alertId),
     index("alert_deliveries_account_idx").on(t.accountId, t.createdAt),
+    /**
+     * The dispatcher's claim in its order (decision 144): `DELIVERY_PRIORITY_SQL` of
+     * server/alerts/notices.ts, word for word (server/alerts/notices.test.ts checks it).
+     */
+    index("alert_deliveries_claim_idx")
+      .on(sql.raw(`(${CLAIM_ORDER_SQL})`), t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     check("alert_deliveries_channel_check", sql`${t.channel} in ${oneOf(CHANNEL_IDS)}`),
     check(
       "alert_deliveries_kind_check",

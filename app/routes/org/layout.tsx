@@ -38,6 +38,7 @@ export default function OrgLayout({ loaderData }: Route.ComponentProps) {
       show: can.readReports || can.runRollCall,
     },
     { to: `${base}/log`, label: t("org-audit:nav"), show: can.readAudit },
+    { to: `${base}/notices`, label: t("nav.notices"), show: can.sendNotices },
   ].filter((item) => item.show);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
