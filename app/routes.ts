@@ -53,7 +53,10 @@ export default [
       route("locations", "routes/org/locations.tsx"),
       route("staff", "routes/org/staff.tsx"),
       route("members/import", "routes/org/members-import.tsx"),
+      route("roll-call", "routes/org/roll-calls.tsx"),
+      route("roll-call/:rollCallId", "routes/org/roll-call.tsx"),
     ]),
+    route("roll-call/safe/:token", "routes/roll-call/safe.tsx"),
     route("ack/:token", "routes/card/ack.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),
     route("*", "routes/not-found.tsx"),
@@ -78,4 +81,5 @@ export default [
   route("org/:slug/members/import/template.csv", "routes/org/members-import-template.ts"),
   route("org/:slug/members/import/:importId/rejected.csv", "routes/org/members-import-rejected.ts"),
   route("org/:slug/members/import/:importId/run", "routes/org/members-import-run.ts"),
+  route("org/:slug/roll-call/:rollCallId/events", "routes/org/roll-call-events.ts"),
 ] satisfies RouteConfig;

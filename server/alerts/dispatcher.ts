@@ -14,8 +14,8 @@ import type { DeliveryReceipt, OutgoingMessage, Reconciliation } from "#server/d
 import type { Services } from "#server/services.ts";
 import { type ComposeInput, composeAlertMessage, timeZoneForCountry } from "./compose.ts";
 import { escalateAlert } from "./escalation.ts";
-import { alertDueRollCalls } from "./roll-call.ts";
 import { composeNotice, DELIVERY_PRIORITY, isNoticePayload, openNotice } from "./notices.ts";
+import { alertDueRollCalls } from "./roll-call.ts";
 import { spendBreaker } from "./spend-breaker.ts";
 import { alertTokens } from "./tokens.ts";
 

@@ -58,8 +58,8 @@ export function createRollCallSignal(): RollCallSignal {
     },
     wait(rollCallId, ms, signal) {
       return new Promise<void>((resolve) => {
-        let set = waiting.get(rollCallId);
-        if (!set) waiting.set(rollCallId, (set = new Set()));
+        const set = waiting.get(rollCallId) ?? new Set<() => void>();
+        waiting.set(rollCallId, set);
         const done = () => {
           clearTimeout(timer);
           signal?.removeEventListener("abort", done);
@@ -264,11 +264,7 @@ export async function checkedInAt(
         gte(attendanceScans.createdAt, since),
       ),
     )
-    .orderBy(
-      attendanceScans.profileId,
-      desc(attendanceScans.createdAt),
-      desc(attendanceScans.id),
-    )
+    .orderBy(attendanceScans.profileId, desc(attendanceScans.createdAt), desc(attendanceScans.id))
     .as("last");
   return executor
     .select({
@@ -317,10 +313,7 @@ export async function startRollCall(
     .select({ id: orgLocations.id, name: orgLocations.name })
     .from(orgLocations)
     .where(
-      and(
-        eq(orgLocations.id, input.locationId),
-        eq(orgLocations.organizationId, context.org.id),
-      ),
+      and(eq(orgLocations.id, input.locationId), eq(orgLocations.organizationId, context.org.id)),
     );
   if (!location) return { ok: false, reason: "unknown_location" };
   const actor = await actorOf(db, context.userId);
@@ -416,7 +409,12 @@ async function messageMembers(
     organizationName: string;
     place: string;
     drill: boolean;
-    people: { profileId: string; fullName: string | null; language: string; memberUserId: string | null }[];
+    people: {
+      profileId: string;
+      fullName: string | null;
+      language: string;
+      memberUserId: string | null;
+    }[];
     link: (profileId: string) => string;
   },
 ) {
@@ -489,46 +487,48 @@ export async function markSafe(
     clientAddress?: string | null;
   },
 ): Promise<MarkResult> {
-  const result = await services.db.transaction(async (tx): Promise<MarkResult & { org?: string }> => {
-    const call = await openForMarks(tx, input.rollCallId);
-    if (!call) return { ok: false, reason: "gone" };
-    if (call.status !== "open") return { ok: false, reason: "ended" };
-    const [person] = await tx
-      .select({ name: rollCallPeople.personName, status: rollCallPeople.status })
-      .from(rollCallPeople)
-      .where(
-        and(
-          eq(rollCallPeople.rollCallId, input.rollCallId),
-          eq(rollCallPeople.profileId, input.profileId),
-        ),
-      )
-      .for("update");
-    if (!person) return { ok: false, reason: "not_listed" };
-    if (person.status === "safe") return { ok: true, personName: person.name, changed: false };
-    await tx
-      .update(rollCallPeople)
-      .set({
-        status: "safe",
-        markedAt: new Date(),
-        markedBy: input.actor.userId,
-        markedByName: input.actor.name,
+  const result = await services.db.transaction(
+    async (tx): Promise<MarkResult & { org?: string }> => {
+      const call = await openForMarks(tx, input.rollCallId);
+      if (!call) return { ok: false, reason: "gone" };
+      if (call.status !== "open") return { ok: false, reason: "ended" };
+      const [person] = await tx
+        .select({ name: rollCallPeople.personName, status: rollCallPeople.status })
+        .from(rollCallPeople)
+        .where(
+          and(
+            eq(rollCallPeople.rollCallId, input.rollCallId),
+            eq(rollCallPeople.profileId, input.profileId),
+          ),
+        )
+        .for("update");
+      if (!person) return { ok: false, reason: "not_listed" };
+      if (person.status === "safe") return { ok: true, personName: person.name, changed: false };
+      await tx
+        .update(rollCallPeople)
+        .set({
+          status: "safe",
+          markedAt: new Date(),
+          markedBy: input.actor.userId,
+          markedByName: input.actor.name,
+          method: input.method,
+        })
+        .where(
+          and(
+            eq(rollCallPeople.rollCallId, input.rollCallId),
+            eq(rollCallPeople.profileId, input.profileId),
+          ),
+        );
+      await addRollCallEvent(tx, input.rollCallId, {
+        type: "marked_safe",
+        profileId: input.profileId,
+        personName: person.name,
+        actor: input.actor,
         method: input.method,
-      })
-      .where(
-        and(
-          eq(rollCallPeople.rollCallId, input.rollCallId),
-          eq(rollCallPeople.profileId, input.profileId),
-        ),
-      );
-    await addRollCallEvent(tx, input.rollCallId, {
-      type: "marked_safe",
-      profileId: input.profileId,
-      personName: person.name,
-      actor: input.actor,
-      method: input.method,
-    });
-    return { ok: true, personName: person.name, changed: true, org: call.organizationId };
-  });
+      });
+      return { ok: true, personName: person.name, changed: true, org: call.organizationId };
+    },
+  );
   if (result.ok && result.changed) {
     await afterMark(services, input, result.org!, { method: input.method });
   }
@@ -538,7 +538,12 @@ export async function markSafe(
 
 async function afterMark(
   services: Services,
-  input: { rollCallId: string; profileId: string; actor: RollCallActor; clientAddress?: string | null },
+  input: {
+    rollCallId: string;
+    profileId: string;
+    actor: RollCallActor;
+    clientAddress?: string | null;
+  },
   organizationId: string,
   metadata: Record<string, unknown>,
 ) {
@@ -556,45 +561,58 @@ async function afterMark(
 /** Undoes a mark made by mistake while the roll call is open. */
 export async function unmarkSafe(
   services: Services,
-  input: { rollCallId: string; profileId: string; actor: RollCallActor; clientAddress?: string | null },
+  input: {
+    rollCallId: string;
+    profileId: string;
+    actor: RollCallActor;
+    clientAddress?: string | null;
+  },
 ): Promise<MarkResult> {
-  const result = await services.db.transaction(async (tx): Promise<MarkResult & { org?: string }> => {
-    const call = await openForMarks(tx, input.rollCallId);
-    if (!call) return { ok: false, reason: "gone" };
-    if (call.status !== "open") return { ok: false, reason: "ended" };
-    const [person] = await tx
-      .update(rollCallPeople)
-      .set({ status: "unaccounted", markedAt: null, markedBy: null, markedByName: null, method: null })
-      .where(
-        and(
-          eq(rollCallPeople.rollCallId, input.rollCallId),
-          eq(rollCallPeople.profileId, input.profileId),
-          eq(rollCallPeople.status, "safe"),
-        ),
-      )
-      .returning({ name: rollCallPeople.personName });
-    if (!person) {
-      const [listed] = await tx
-        .select({ name: rollCallPeople.personName })
-        .from(rollCallPeople)
+  const result = await services.db.transaction(
+    async (tx): Promise<MarkResult & { org?: string }> => {
+      const call = await openForMarks(tx, input.rollCallId);
+      if (!call) return { ok: false, reason: "gone" };
+      if (call.status !== "open") return { ok: false, reason: "ended" };
+      const [person] = await tx
+        .update(rollCallPeople)
+        .set({
+          status: "unaccounted",
+          markedAt: null,
+          markedBy: null,
+          markedByName: null,
+          method: null,
+        })
         .where(
           and(
             eq(rollCallPeople.rollCallId, input.rollCallId),
             eq(rollCallPeople.profileId, input.profileId),
+            eq(rollCallPeople.status, "safe"),
           ),
-        );
-      return listed
-        ? { ok: true, personName: listed.name, changed: false }
-        : { ok: false, reason: "not_listed" };
-    }
-    await addRollCallEvent(tx, input.rollCallId, {
-      type: "unmarked",
-      profileId: input.profileId,
-      personName: person.name,
-      actor: input.actor,
-    });
-    return { ok: true, personName: person.name, changed: true, org: call.organizationId };
-  });
+        )
+        .returning({ name: rollCallPeople.personName });
+      if (!person) {
+        const [listed] = await tx
+          .select({ name: rollCallPeople.personName })
+          .from(rollCallPeople)
+          .where(
+            and(
+              eq(rollCallPeople.rollCallId, input.rollCallId),
+              eq(rollCallPeople.profileId, input.profileId),
+            ),
+          );
+        return listed
+          ? { ok: true, personName: listed.name, changed: false }
+          : { ok: false, reason: "not_listed" };
+      }
+      await addRollCallEvent(tx, input.rollCallId, {
+        type: "unmarked",
+        profileId: input.profileId,
+        personName: person.name,
+        actor: input.actor,
+      });
+      return { ok: true, personName: person.name, changed: true, org: call.organizationId };
+    },
+  );
   if (result.ok && result.changed) {
     await afterMark(services, input, result.org!, { undo: true });
   }
@@ -637,7 +655,8 @@ export async function markSafeByTag(
     .limit(1);
   if (!tag) return { ok: false, reason: "invalid_tag" };
   if (!tag.profileId) return { ok: false, reason: "inactive_tag" };
-  if (tag.organizationId !== input.organizationId) return { ok: false, reason: "other_organization" };
+  if (tag.organizationId !== input.organizationId)
+    return { ok: false, reason: "other_organization" };
   if (!tag.isActive || tag.isLost || tag.status !== "active") {
     return { ok: false, reason: "inactive_tag" };
   }
@@ -678,12 +697,10 @@ export async function markSafeByTag(
   if (added === "raced") {
     return markSafe(services, { ...input, profileId: tag.profileId, method: "scan" });
   }
-  await afterMark(
-    services,
-    { ...input, profileId: tag.profileId },
-    input.organizationId,
-    { method: "scan", added: true },
-  );
+  await afterMark(services, { ...input, profileId: tag.profileId }, input.organizationId, {
+    method: "scan",
+    added: true,
+  });
   return { ok: true, personName, changed: true, added: true };
 }
 

@@ -31,6 +31,7 @@ export default function OrgLayout({ loaderData }: Route.ComponentProps) {
     { to: `${base}/tags`, label: t("nav.tags"), show: can.readPeople },
     { to: `${base}/locations`, label: t("nav.locations"), show: can.readPeople },
     { to: `${base}/staff`, label: t("nav.staff"), show: can.manageMembers },
+    { to: `${base}/roll-call`, label: t("roll-call:nav"), show: can.runRollCall },
   ].filter((item) => item.show);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
