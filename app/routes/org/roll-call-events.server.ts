@@ -2,7 +2,6 @@ import type { AppLoadContext } from "react-router";
 import { requireOrg } from "#app/lib/org.server.ts";
 import type { RollCallFeedEvent } from "#core/roll-call.ts";
 import { findRollCall, rollCallEventsAfter } from "#server/domain/roll-calls.ts";
-import { notFound } from "./org-page.server.ts";
 
 /** The table is read this often when no local write wakes the feed (another instance's marks). */
 export const FEED_POLL_MS = 1_000;
@@ -35,7 +34,8 @@ export async function rollCallEvents(
   const org = await requireOrg(request, context, slug, { rollCall: ["run"] });
   const { db, rollCallSignal, logger } = context.services;
   const call = await findRollCall(db, org, rollCallId);
-  if (!call) notFound();
+  // Answered, not thrown: a stream's 404 is not a page's error worth logging.
+  if (!call) return new Response("Not Found", { status: 404 });
   let cursor = cursorOf(request);
   const stop = new AbortController();
   request.signal.addEventListener("abort", () => stop.abort(), { once: true });
