@@ -1,16 +1,25 @@
 /**
  * The demo organisation (issue 16): a school with two locations, the demo account as its admin,
  * a staff member with a login who works at the main building, a class of pupils with guardians,
- * each with an assigned wristband from the school's own batch, and a few check-ins, so every
- * organisation page has something to show on the embedded default.
+ * each with an assigned wristband from the school's own batch, a few check-ins and last week's
+ * evacuation drill (ended), so every organisation page has something to show on the embedded
+ * default.
  */
 import { eq } from "drizzle-orm";
-import { organization, orgLocations, orgMemberLocations } from "#server/db/schema.ts";
+import {
+  organization,
+  orgLocations,
+  orgMemberLocations,
+  rollCallEvents,
+  rollCallPeople,
+  rollCalls,
+} from "#server/db/schema.ts";
 import { recordScan } from "#server/domain/attendance.ts";
 import { insertContact } from "#server/domain/contacts.ts";
 import { addOrgPerson } from "#server/domain/org-people.ts";
 import { assignOrgTag, mintTagsFor } from "#server/domain/org-tags.ts";
 import { createOrganization, orgContextFor } from "#server/domain/organizations.ts";
+import { actorOf, type RollCallActor } from "#server/domain/roll-calls.ts";
 import type { Services } from "./services.ts";
 
 export const DEMO_ORG_SLUG = "hillside-primary";
@@ -93,6 +102,7 @@ export async function seedDemoOrganization(
 
   const context = await orgContextFor(db, admin.id, DEMO_ORG_SLUG);
   if (!context) throw new Error("the demo admin cannot act in the demo organisation");
+  const pupils: { profileId: string; name: string; group: string }[] = [];
   const batch = await mintTagsFor(services, {
     product: "wristband",
     count: PUPILS.length + 4,
@@ -112,6 +122,7 @@ export async function seedDemoOrganization(
       country: "us",
     });
     if (!added.ok) throw new Error(`demo pupil not added: ${added.reason}`);
+    pupils.push({ profileId: added.profileId, name: fullName, group: className });
     const person = { profileId: added.profileId, accountId: org.accountId };
     const handle = guardian.toLowerCase().replace(/[^a-z]+/g, ".");
     await insertContact(db, cipher, person, {
@@ -144,5 +155,83 @@ export async function seedDemoOrganization(
       });
     }
   }
+  await seedPastDrill(services, {
+    organizationId: org.id,
+    locationId: main!.id,
+    admin: await actorOf(db, admin.id),
+    staff: await actorOf(db, staff.id),
+    pupils: pupils.slice(0, 5),
+  });
   return answer;
+}
+
+/**
+ * Last week's evacuation drill at the main building (issue 17): five pupils listed, four marked
+ * safe by the staff member, one still missing when the admin ended it, no messages (a drill).
+ */
+async function seedPastDrill(
+  services: Services,
+  input: {
+    organizationId: string;
+    locationId: string;
+    admin: RollCallActor;
+    staff: RollCallActor;
+    pupils: { profileId: string; name: string; group: string }[];
+  },
+) {
+  const { db } = services;
+  const start = new Date(Date.now() - 7 * 24 * 3_600_000);
+  const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+  const [call] = await db
+    .insert(rollCalls)
+    .values({
+      organizationId: input.organizationId,
+      locationId: input.locationId,
+      kind: "evacuation",
+      drill: true,
+      status: "ended",
+      startedBy: input.admin.userId,
+      startedByName: input.admin.name,
+      alertAfterMinutes: 10,
+      alertAt: at(10),
+      alertedAt: at(10),
+      endedAt: at(12),
+      endedBy: input.admin.userId,
+      endedByName: input.admin.name,
+      createdAt: start,
+    })
+    .returning({ id: rollCalls.id });
+  const rollCallId = call!.id;
+  await db.insert(rollCallPeople).values(
+    input.pupils.map((pupil, index) => {
+      const safe = index < input.pupils.length - 1;
+      return {
+        rollCallId,
+        profileId: pupil.profileId,
+        personName: pupil.name,
+        groupName: pupil.group,
+        status: safe ? "safe" : "unaccounted",
+        markedAt: safe ? at(2 + index) : null,
+        markedBy: safe ? input.staff.userId : null,
+        markedByName: safe ? input.staff.name : null,
+        method: safe ? (index % 2 ? "tap" : "scan") : null,
+      };
+    }),
+  );
+  const staffActor = { userId: input.staff.userId, actorName: input.staff.name };
+  const adminActor = { userId: input.admin.userId, actorName: input.admin.name };
+  await db.insert(rollCallEvents).values([
+    { rollCallId, type: "started", method: "evacuation", createdAt: start, ...adminActor },
+    ...input.pupils.slice(0, -1).map((pupil, index) => ({
+      rollCallId,
+      type: "marked_safe",
+      profileId: pupil.profileId,
+      personName: pupil.name,
+      method: index % 2 ? "tap" : "scan",
+      createdAt: at(2 + index),
+      ...staffActor,
+    })),
+    { rollCallId, type: "alerted", method: "drill", createdAt: at(10) },
+    { rollCallId, type: "ended", createdAt: at(12), ...adminActor },
+  ]);
 }

@@ -440,10 +440,11 @@ describe("starting a roll call", () => {
   it("streams events after the cursor, including marks made through another app instance", async () => {
     const second = await secondInstance();
     try {
-      const [{ seq }] = await app.services.db
+      const [last] = await app.services.db
         .select({ seq: sql<number>`max(${rollCallEvents.seq})::int` })
         .from(rollCallEvents)
         .where(eq(rollCallEvents.rollCallId, rollCallId));
+      const seq = last!.seq;
       const abort = new AbortController();
       const feed = await app.request(`${base()}/${rollCallId}/events`, {
         headers: {
@@ -612,12 +613,13 @@ describe("starting a roll call", () => {
     const ended = await act("admin", id, { intent: "end", confirm: "yes" });
     expect(await text(ended)).toContain("The roll call has ended. Its report is below.");
     const before = await listed(id);
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { intent: "mark", profileId: people.Ben!.profileId },
       { intent: "unmark", profileId: people.Ann!.profileId },
       { intent: "scan", tag: people.Ben!.tagId },
       { intent: "alert" },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const refused = await act("admin", id, fields);
       expect(refused.status).toBe(409);
       expect(await text(refused)).toContain("This roll call has ended; nothing can be changed.");
