@@ -17,7 +17,7 @@
 //   - an organisation's CSV import of 10,000 pupils with two guardians each: wall time, the
 //     server's peak memory, the card's p99 during the import and without
 //     (scripts/bench/org-import.mjs).
-// BENCH_STAGES (comma-separated: main, org-import, org-people; default all) runs only some stages.
+// BENCH_STAGES (comma-separated: main, org-import, org-people, roll-call; default all) runs only some stages.
 // Prints one table per database and a budget summary; writes JSON to bench/results/.
 // Bounded in time (BENCH_QUICK, BENCH_SECONDS); stops every server and peer it
 // started and exits by itself, also on error or Ctrl-C.
@@ -316,6 +316,43 @@ async function orgPeopleStage(kind) {
   return JSON.parse(last);
 }
 
+/**
+ * scripts/bench/roll-call.ts on a database of its own (decision 143): 5,000 checked-in people, 10
+ * staff phones on the live feed marking safe; mark → seen-by-the-other-phones p50/p99.
+ */
+async function rollCallStage(kind) {
+  const env = { ...process.env };
+  delete env.BENCH_DATABASE_URL;
+  if (kind === "postgres") {
+    const created = await createBenchDatabase(POSTGRES_URL);
+    cleanups.push(() => dropBenchDatabase(POSTGRES_URL, created.name));
+    env.BENCH_DATABASE_URL = created.url;
+  }
+  const child = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/roll-call.ts"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const last = child.stdout.trim().split("\n").at(-1) ?? "";
+  if (child.status !== 0 || !last.startsWith("{")) {
+    return { error: `exit ${child.status}: ${child.stderr.slice(-400)}` };
+  }
+  return JSON.parse(last);
+}
+
+function printRollCall(r) {
+  if (!r) return;
+  if (r.error) {
+    console.log(`\nroll call: failed (${r.error})`);
+    return;
+  }
+  const l = r.markToOtherPhones;
+  console.log(
+    `\nroll call, ${r.people} people, ${r.phones} staff phones: mark → seen by the other phones p50 ${l.p50ms} ms, p99 ${l.p99ms} ms (${l.samples} samples, ${r.marksPerSecond} marks/s${r.complete ? "" : ", INCOMPLETE"})`,
+  );
+}
+
 function orgPeopleFirstPage(r) {
   return (
     Object.entries(r.http ?? {}).find(([name]) => name.endsWith("/people"))?.[1] ??
@@ -342,6 +379,12 @@ async function benchDatabase(kind) {
     progress(`${label}: an organisation's people list with 10,000 people`);
     result.orgPeople = await orgPeopleStage(kind);
   }
+  // 0b. Roll call with 5,000 people and 10 staff phones (issue 17), in its own process.
+  if (runs("roll-call")) {
+    progress(`${label}: a roll call of 5,000 people with 10 staff phones`);
+    result.rollCall = await rollCallStage(kind);
+  }
+  if (!runs("main") && !runs("org-import")) return result;
 
   // 1. First start seeds the demo data. Page weight, sign-in and Lighthouse run
   //    on an otherwise idle server. The issue 15 budgets are for the card with a
@@ -543,6 +586,7 @@ function printOrgPeople(r) {
 
 function printDatabase(r) {
   printOrgPeople(r.orgPeople);
+  printRollCall(r.rollCall);
   if (!r.throughput) {
     console.log(`\n=== ${r.label} ===`);
     if (r.orgImport) printOrgImport(r.orgImport);

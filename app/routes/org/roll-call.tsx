@@ -267,7 +267,6 @@ function OpenRollCall({
                     type="submit"
                     name="profileId"
                     value={p.profileId}
-                    aria-label={t("page.markSafe", { name: p.name })}
                     className="flex w-full items-center justify-between gap-2 rounded-md border p-3 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
                   >
                     <span>
@@ -276,6 +275,7 @@ function OpenRollCall({
                         <span className="ml-2 text-sm text-muted-foreground">{p.group}</span>
                       ) : null}
                     </span>
+                    <span className="sr-only">, {t("page.markSafe")}</span>
                     <Check className="size-5 text-success" aria-hidden="true" />
                   </button>
                 </li>
