@@ -143,7 +143,14 @@ function OpenRollCall({
   const busy = useNavigation().state === "submitting";
   const { people, live } = useLivePeople(data);
   const [query, setQuery] = useState(data.query);
-  const [problem, setProblem] = useState<NoticeData | null>(null);
+  // The newest answer wins: a fetcher's (marks, scans), a form's (alert, end) or a scanner's problem.
+  const [notice, setNotice] = useState<NoticeData | null>(actionData?.notice ?? data.arrival);
+  useEffect(() => {
+    if (fetcher.data) setNotice(fetcher.data.notice);
+  }, [fetcher.data]);
+  useEffect(() => {
+    if (actionData) setNotice(actionData.notice);
+  }, [actionData]);
   const [tag, setTag] = useState("");
   const { rollCall } = data;
   const shown = useMemo(() => people.filter((p) => matchesSearch(p, query)), [people, query]);
@@ -152,9 +159,8 @@ function OpenRollCall({
     .filter((p) => p.safe)
     .sort((a, b) => (b.marked?.at ?? "").localeCompare(a.marked?.at ?? ""));
   const totalSafe = people.filter((p) => p.safe).length;
-  const notice = problem ?? fetcher.data?.notice ?? actionData?.notice ?? data.arrival;
   const submitScan = (value: string) => {
-    setProblem(null);
+    setNotice(null);
     fetcher.submit({ intent: "scan", tag: value }, { method: "post" });
   };
   useEffect(() => {
@@ -199,7 +205,7 @@ function OpenRollCall({
           <p className="text-sm text-muted-foreground">{t("page.scanHint")}</p>
           <ScanControls
             onScan={submitScan}
-            onProblem={setProblem}
+            onProblem={setNotice}
             disabled={fetcher.state !== "idle"}
           />
           <fetcher.Form
