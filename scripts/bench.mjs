@@ -295,7 +295,12 @@ async function benchPhoto() {
  * scripts/bench/org-people.ts on a database of its own (decision 137): the first page of
  * /org/{slug}/people with 10,000 people, server time. Its last output line is its result.
  */
-async function orgPeopleStage(kind) {
+function orgPeopleStage(kind) {
+  return childStage("scripts/bench/org-people.ts", kind);
+}
+
+/** A stage that runs as its own process on a database of its own; its last line is its result. */
+async function childStage(script, kind) {
   const env = { ...process.env };
   delete env.BENCH_DATABASE_URL;
   if (kind === "postgres") {
@@ -303,7 +308,7 @@ async function orgPeopleStage(kind) {
     cleanups.push(() => dropBenchDatabase(POSTGRES_URL, created.name));
     env.BENCH_DATABASE_URL = created.url;
   }
-  const child = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/org-people.ts"], {
+  const child = spawnSync(process.execPath, ["--import", "tsx", script], {
     cwd: root,
     env,
     encoding: "utf8",
@@ -320,25 +325,8 @@ async function orgPeopleStage(kind) {
  * scripts/bench/roll-call.ts on a database of its own (decision 143): 5,000 checked-in people, 10
  * staff phones on the live feed marking safe; mark → seen-by-the-other-phones p50/p99.
  */
-async function rollCallStage(kind) {
-  const env = { ...process.env };
-  delete env.BENCH_DATABASE_URL;
-  if (kind === "postgres") {
-    const created = await createBenchDatabase(POSTGRES_URL);
-    cleanups.push(() => dropBenchDatabase(POSTGRES_URL, created.name));
-    env.BENCH_DATABASE_URL = created.url;
-  }
-  const child = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/roll-call.ts"], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const last = child.stdout.trim().split("\n").at(-1) ?? "";
-  if (child.status !== 0 || !last.startsWith("{")) {
-    return { error: `exit ${child.status}: ${child.stderr.slice(-400)}` };
-  }
-  return JSON.parse(last);
+function rollCallStage(kind) {
+  return childStage("scripts/bench/roll-call.ts", kind);
 }
 
 function printRollCall(r) {

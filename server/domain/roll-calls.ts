@@ -473,151 +473,119 @@ async function openForMarks(tx: Transaction, rollCallId: string) {
   return row ?? null;
 }
 
+interface MarkInput {
+  rollCallId: string;
+  profileId: string;
+  actor: RollCallActor;
+  clientAddress?: string | null;
+}
+
+/**
+ * One change to a person's mark, in a transaction that holds the roll call against its end; after
+ * the commit, the feed is woken and the organisation's log written.
+ */
+async function changeMark(
+  services: Services,
+  input: MarkInput,
+  metadata: Record<string, unknown>,
+  change: (tx: Transaction) => Promise<MarkResult>,
+): Promise<MarkResult> {
+  const done = await services.db.transaction(async (tx) => {
+    const call = await openForMarks(tx, input.rollCallId);
+    if (!call) return { answer: { ok: false, reason: "gone" } as MarkResult, org: null };
+    if (call.status !== "open") {
+      return { answer: { ok: false, reason: "ended" } as MarkResult, org: null };
+    }
+    return { answer: await change(tx), org: call.organizationId };
+  });
+  if (done.answer.ok && done.answer.changed && done.org) {
+    services.rollCallSignal.notify(input.rollCallId);
+    await recordAudit(services.db, services.logger, {
+      type: "roll_call_marked",
+      userId: input.actor.userId,
+      profileId: input.profileId,
+      organizationId: done.org,
+      clientAddress: input.clientAddress ?? null,
+      metadata: { roll_call_id: input.rollCallId, ...metadata },
+    });
+  }
+  return done.answer;
+}
+
+const personOf = (input: MarkInput) =>
+  and(
+    eq(rollCallPeople.rollCallId, input.rollCallId),
+    eq(rollCallPeople.profileId, input.profileId),
+  );
+
 /**
  * Marks a listed person safe (tap, scan or their own link). Marking someone already safe changes
  * nothing and says so; an ended roll call refuses.
  */
-export async function markSafe(
+export function markSafe(
   services: Services,
-  input: {
-    rollCallId: string;
-    profileId: string;
-    method: RollCallMethod;
-    actor: RollCallActor;
-    clientAddress?: string | null;
-  },
+  input: MarkInput & { method: RollCallMethod },
 ): Promise<MarkResult> {
-  const result = await services.db.transaction(
-    async (tx): Promise<MarkResult & { org?: string }> => {
-      const call = await openForMarks(tx, input.rollCallId);
-      if (!call) return { ok: false, reason: "gone" };
-      if (call.status !== "open") return { ok: false, reason: "ended" };
-      const [person] = await tx
-        .select({ name: rollCallPeople.personName, status: rollCallPeople.status })
-        .from(rollCallPeople)
-        .where(
-          and(
-            eq(rollCallPeople.rollCallId, input.rollCallId),
-            eq(rollCallPeople.profileId, input.profileId),
-          ),
-        )
-        .for("update");
-      if (!person) return { ok: false, reason: "not_listed" };
-      if (person.status === "safe") return { ok: true, personName: person.name, changed: false };
-      await tx
-        .update(rollCallPeople)
-        .set({
-          status: "safe",
-          markedAt: new Date(),
-          markedBy: input.actor.userId,
-          markedByName: input.actor.name,
-          method: input.method,
-        })
-        .where(
-          and(
-            eq(rollCallPeople.rollCallId, input.rollCallId),
-            eq(rollCallPeople.profileId, input.profileId),
-          ),
-        );
-      await addRollCallEvent(tx, input.rollCallId, {
-        type: "marked_safe",
-        profileId: input.profileId,
-        personName: person.name,
-        actor: input.actor,
+  return changeMark(services, input, { method: input.method }, async (tx) => {
+    const [person] = await tx
+      .select({ name: rollCallPeople.personName, status: rollCallPeople.status })
+      .from(rollCallPeople)
+      .where(personOf(input))
+      .for("update");
+    if (!person) return { ok: false, reason: "not_listed" };
+    if (person.status === "safe") return { ok: true, personName: person.name, changed: false };
+    await tx
+      .update(rollCallPeople)
+      .set({
+        status: "safe",
+        markedAt: new Date(),
+        markedBy: input.actor.userId,
+        markedByName: input.actor.name,
         method: input.method,
-      });
-      return { ok: true, personName: person.name, changed: true, org: call.organizationId };
-    },
-  );
-  if (result.ok && result.changed) {
-    await afterMark(services, input, result.org!, { method: input.method });
-  }
-  const { org: _org, ...answer } = result as MarkResult & { org?: string };
-  return answer;
-}
-
-async function afterMark(
-  services: Services,
-  input: {
-    rollCallId: string;
-    profileId: string;
-    actor: RollCallActor;
-    clientAddress?: string | null;
-  },
-  organizationId: string,
-  metadata: Record<string, unknown>,
-) {
-  services.rollCallSignal.notify(input.rollCallId);
-  await recordAudit(services.db, services.logger, {
-    type: "roll_call_marked",
-    userId: input.actor.userId,
-    profileId: input.profileId,
-    organizationId,
-    clientAddress: input.clientAddress ?? null,
-    metadata: { roll_call_id: input.rollCallId, ...metadata },
+      })
+      .where(personOf(input));
+    await addRollCallEvent(tx, input.rollCallId, {
+      type: "marked_safe",
+      profileId: input.profileId,
+      personName: person.name,
+      actor: input.actor,
+      method: input.method,
+    });
+    return { ok: true, personName: person.name, changed: true };
   });
 }
 
 /** Undoes a mark made by mistake while the roll call is open. */
-export async function unmarkSafe(
-  services: Services,
-  input: {
-    rollCallId: string;
-    profileId: string;
-    actor: RollCallActor;
-    clientAddress?: string | null;
-  },
-): Promise<MarkResult> {
-  const result = await services.db.transaction(
-    async (tx): Promise<MarkResult & { org?: string }> => {
-      const call = await openForMarks(tx, input.rollCallId);
-      if (!call) return { ok: false, reason: "gone" };
-      if (call.status !== "open") return { ok: false, reason: "ended" };
-      const [person] = await tx
-        .update(rollCallPeople)
-        .set({
-          status: "unaccounted",
-          markedAt: null,
-          markedBy: null,
-          markedByName: null,
-          method: null,
-        })
-        .where(
-          and(
-            eq(rollCallPeople.rollCallId, input.rollCallId),
-            eq(rollCallPeople.profileId, input.profileId),
-            eq(rollCallPeople.status, "safe"),
-          ),
-        )
-        .returning({ name: rollCallPeople.personName });
-      if (!person) {
-        const [listed] = await tx
-          .select({ name: rollCallPeople.personName })
-          .from(rollCallPeople)
-          .where(
-            and(
-              eq(rollCallPeople.rollCallId, input.rollCallId),
-              eq(rollCallPeople.profileId, input.profileId),
-            ),
-          );
-        return listed
-          ? { ok: true, personName: listed.name, changed: false }
-          : { ok: false, reason: "not_listed" };
-      }
-      await addRollCallEvent(tx, input.rollCallId, {
-        type: "unmarked",
-        profileId: input.profileId,
-        personName: person.name,
-        actor: input.actor,
-      });
-      return { ok: true, personName: person.name, changed: true, org: call.organizationId };
-    },
-  );
-  if (result.ok && result.changed) {
-    await afterMark(services, input, result.org!, { undo: true });
-  }
-  const { org: _org, ...answer } = result as MarkResult & { org?: string };
-  return answer;
+export function unmarkSafe(services: Services, input: MarkInput): Promise<MarkResult> {
+  return changeMark(services, input, { undo: true }, async (tx) => {
+    const [person] = await tx
+      .update(rollCallPeople)
+      .set({
+        status: "unaccounted",
+        markedAt: null,
+        markedBy: null,
+        markedByName: null,
+        method: null,
+      })
+      .where(and(personOf(input), eq(rollCallPeople.status, "safe")))
+      .returning({ name: rollCallPeople.personName });
+    if (!person) {
+      const [listed] = await tx
+        .select({ name: rollCallPeople.personName })
+        .from(rollCallPeople)
+        .where(personOf(input));
+      return listed
+        ? { ok: true, personName: listed.name, changed: false }
+        : { ok: false, reason: "not_listed" };
+    }
+    await addRollCallEvent(tx, input.rollCallId, {
+      type: "unmarked",
+      profileId: input.profileId,
+      personName: person.name,
+      actor: input.actor,
+    });
+    return { ok: true, personName: person.name, changed: true };
+  });
 }
 
 export type ScanMarkResult =
@@ -664,15 +632,13 @@ export async function markSafeByTag(
   if (marked.ok || marked.reason !== "not_listed") return marked;
   // Not on the list but here, and one of ours: added as safe.
   const personName = tag.fullName?.trim() || "—";
-  const added = await services.db.transaction(async (tx) => {
-    const call = await openForMarks(tx, input.rollCallId);
-    if (!call) return "gone" as const;
-    if (call.status !== "open") return "ended" as const;
+  const person = { ...input, profileId: tag.profileId };
+  const added = await changeMark(services, person, { method: "scan", added: true }, async (tx) => {
     const inserted = await tx
       .insert(rollCallPeople)
       .values({
         rollCallId: input.rollCallId,
-        profileId: tag.profileId!,
+        profileId: person.profileId,
         personName,
         groupName: tag.groupName,
         status: "safe",
@@ -683,25 +649,19 @@ export async function markSafeByTag(
       })
       .onConflictDoNothing()
       .returning({ id: rollCallPeople.profileId });
-    if (!inserted.length) return "raced" as const;
+    // Listed by someone else in between: then it is an ordinary mark.
+    if (!inserted.length) return { ok: false, reason: "not_listed" };
     await addRollCallEvent(tx, input.rollCallId, {
       type: "marked_safe",
-      profileId: tag.profileId,
+      profileId: person.profileId,
       personName,
       actor: input.actor,
       method: "scan",
     });
-    return "added" as const;
+    return { ok: true, personName, changed: true, added: true };
   });
-  if (added === "gone" || added === "ended") return { ok: false, reason: added };
-  if (added === "raced") {
-    return markSafe(services, { ...input, profileId: tag.profileId, method: "scan" });
-  }
-  await afterMark(services, { ...input, profileId: tag.profileId }, input.organizationId, {
-    method: "scan",
-    added: true,
-  });
-  return { ok: true, personName, changed: true, added: true };
+  if (added.ok || added.reason !== "not_listed") return added;
+  return markSafe(services, { ...person, method: "scan" });
 }
 
 /** Ends an open roll call: frozen from then on. False when it was already ended. */

@@ -11,6 +11,7 @@ import {
   waitForHydration,
   waitForMessage,
 } from "./browser.ts";
+import { standInNfc, tapNfcTag } from "./stand-in-nfc.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,33 +33,6 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   });
   expect(verified.status()).toBe(302);
 }
-
-/** Chromium has Web NFC only on Android: the page gets a stand-in reader the test taps a tag on. */
-async function standInNfc(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as Record<string, unknown>;
-    class StandInNdefReader extends EventTarget {
-      onreading: ((event: Event) => void) | null = null;
-      onreadingerror: ((event: Event) => void) | null = null;
-      async scan() {
-        w.nfcReader = this;
-      }
-    }
-    w.NDEFReader = StandInNdefReader;
-  });
-}
-const tapTag = (page: Page, url: string) =>
-  page.evaluate((text) => {
-    const reader = (window as unknown as { nfcReader: { onreading: (e: Event) => void } })
-      .nfcReader;
-    const event = Object.assign(new Event("reading"), {
-      serialNumber: "04:a2:3b:11",
-      message: {
-        records: [{ recordType: "url", data: new DataView(new TextEncoder().encode(text).buffer) }],
-      },
-    });
-    reader.onreading(event);
-  }, url);
 
 const safePerson = (page: Page, name: string) =>
   page.locator(`[data-testid="safe-person"][data-name="${name}"]`);
@@ -142,7 +116,7 @@ describe("a roll call at the demo school", () => {
     // The staff phone scans Isla's wristband (NFC): not on the list, so added as safe.
     await staff.page.getByRole("button", { name: "Scan with NFC" }).click();
     await staff.page.getByTestId("nfc-scanning").waitFor();
-    await tapTag(staff.page, `${baseURL()}/t/${islaTag}`);
+    await tapNfcTag(staff.page, `${baseURL()}/t/${islaTag}`);
     await staff.page
       .getByText("Isla Murphy was not on the list and has been added as safe.")
       .waitFor();
