@@ -7,7 +7,7 @@
  *      through /auth (password, then the emailed code);
  *   2. a roll call started; each phone holds the live feed (GET …/events, Server-Sent Events,
  *      through the whole in-process HTTP stack) and marks its share of the people safe by tap
- *      (POST, one after another, the ten phones at once);
+ *      (POST, one after another, the ten phones at once), ROLL_CALL_MARKS (1,000) marks in all;
  *   3. for every mark and every *other* phone: the time from the mark's POST being sent to that
  *      phone's feed delivering it. Printed as p50/p99, then one JSON line.
  * Run: `node --import tsx scripts/bench/roll-call.ts` (needs `npm run build`).
@@ -36,6 +36,8 @@ import { createServices } from "#server/services.ts";
 
 const PEOPLE = Number(process.env.ROLL_CALL_PEOPLE ?? 5_000);
 const PHONES = Number(process.env.ROLL_CALL_PHONES ?? 10);
+/** Marks made in the run (the first people of the list), each phone its share: 100 each. */
+const MARKS = Math.min(PEOPLE, Number(process.env.ROLL_CALL_MARKS ?? 1_000));
 const PASSWORD = "Bench-Passw0rd!";
 
 function percentiles(times: number[]) {
@@ -221,7 +223,7 @@ try {
           if (!mark) continue;
           seen[p.index]!++;
           if (mark.by !== p.index) latencies.push(performance.now() - mark.at);
-          if (seen.every((n) => n === PEOPLE)) allSeen();
+          if (seen.every((n) => n === MARKS)) allSeen();
         }
       }
     } catch {
@@ -233,7 +235,7 @@ try {
   const errors: string[] = [];
   await Promise.all(
     phones.map(async (p) => {
-      for (let i = p.index; i < PEOPLE; i += PHONES) {
+      for (let i = p.index; i < MARKS; i += PHONES) {
         const profileId = profileIds[i]!;
         sent.set(profileId, { at: performance.now(), by: p.index });
         const response = await p.send(page, { form: { intent: "mark", profileId } });
@@ -255,7 +257,8 @@ try {
     people: PEOPLE,
     phones: PHONES,
     seedMs,
-    marksPerSecond: Math.round((PEOPLE / markMs) * 1000),
+    marks: MARKS,
+    marksPerSecond: Math.round((MARKS / markMs) * 1000),
     markToOtherPhones: percentiles(latencies),
     complete: waited && errors.length === 0,
     errors,
@@ -264,7 +267,7 @@ try {
     `\nRoll call: ${PEOPLE.toLocaleString("en")} people, ${PHONES} staff phones on the live feed (${database.kind}; seeded in ${seedMs} ms)`,
   );
   console.log(
-    `${result.marksPerSecond} marks/s; mark → seen by the other phones (ms, ${latencies.length} samples):`,
+    `${MARKS} marks at ${result.marksPerSecond} marks/s; mark → seen by the other phones (ms, ${latencies.length} samples):`,
   );
   console.table({ latency: result.markToOtherPhones });
   if (!result.complete)
