@@ -45,11 +45,24 @@ export interface RollCallSignal {
   notify(rollCallId: string): void;
   /** Resolves on the next notify for the roll call, after `ms`, or when `signal` aborts. */
   wait(rollCallId: string, ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * One read for every caller asking the same `key` at once: the staff phones on one instance,
+   * all woken by the same mark, share one query of the table instead of one each.
+   */
+  shared<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
 export function createRollCallSignal(): RollCallSignal {
   const waiting = new Map<string, Set<() => void>>();
+  const reading = new Map<string, Promise<unknown>>();
   return {
+    shared<T>(key: string, load: () => Promise<T>) {
+      const running = reading.get(key);
+      if (running) return running as Promise<T>;
+      const read = load().finally(() => reading.delete(key));
+      reading.set(key, read);
+      return read;
+    },
     notify(rollCallId) {
       const wake = waiting.get(rollCallId);
       if (!wake) return;

@@ -48,7 +48,10 @@ export async function rollCallEvents(
       let quietSince = Date.now();
       try {
         while (!stop.signal.aborted) {
-          const events = await rollCallEventsAfter(db, call.id, cursor);
+          const after = cursor;
+          const events = await rollCallSignal.shared(`${call.id}:${after}`, () =>
+            rollCallEventsAfter(db, call.id, after),
+          );
           for (const event of events) {
             send(frame(event));
             cursor = event.seq;
