@@ -7,7 +7,8 @@
  *      through /auth (password, then the emailed code);
  *   2. a roll call started; each phone holds the live feed (GET …/events, Server-Sent Events,
  *      through the whole in-process HTTP stack) and marks its share of the people safe by tap
- *      (POST, one after another, the ten phones at once), ROLL_CALL_MARKS (1,000) marks in all;
+ *      (POST to the action as the page's fetcher sends it, one after another, the ten phones at
+ *      once), ROLL_CALL_MARKS (1,000) marks in all;
  *   3. for every mark and every *other* phone: the time from the mark's POST being sent to that
  *      phone's feed delivering it. Printed as p50/p99, then one JSON line.
  * Run: `node --import tsx scripts/bench/roll-call.ts` (needs `npm run build`).
@@ -201,6 +202,8 @@ try {
     const response = await p.send(`${page}/events?after=0`, { signal: abort.signal });
     if (response.status !== 200) throw new Error(`feed answered ${response.status}`);
     const reader = response.body!.getReader();
+    // Hanging up ends the stream (as a phone closing the page does).
+    abort.signal.addEventListener("abort", () => void reader.cancel().catch(() => {}));
     const decoder = new TextDecoder();
     let buffer = "";
     try {
@@ -238,7 +241,8 @@ try {
       for (let i = p.index; i < MARKS; i += PHONES) {
         const profileId = profileIds[i]!;
         sent.set(profileId, { at: performance.now(), by: p.index });
-        const response = await p.send(page, { form: { intent: "mark", profileId } });
+        // As the page's fetcher sends it: the action alone, by single fetch (no page render).
+        const response = await p.send(`${page}.data`, { form: { intent: "mark", profileId } });
         await response.arrayBuffer();
         if (response.status !== 200 && errors.length < 5) errors.push(`mark ${response.status}`);
       }
