@@ -61,7 +61,10 @@ export default [
       route("notices", "routes/org/notices.tsx"),
       route("notices/new", "routes/org/notice-new.tsx"),
       route("notices/:noticeId", "routes/org/notice.tsx"),
+      route("roll-call", "routes/org/roll-calls.tsx"),
+      route("roll-call/:rollCallId", "routes/org/roll-call.tsx"),
     ]),
+    route("roll-call/safe/:token", "routes/roll-call/safe.tsx"),
     route("ack/:token", "routes/card/ack.tsx"),
     route("n/:token", "routes/notices/reply.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),
@@ -91,4 +94,5 @@ export default [
   route("org/:slug/reports/roll-calls/:rollCallId/:file", "routes/org/roll-call-report.ts"),
   route("org/:slug/log/export.jsonl", "routes/org/log-export.ts"),
   route("org/:slug/notices/:noticeId/replies.json", "routes/org/notice-replies.ts"),
+  route("org/:slug/roll-call/:rollCallId/events", "routes/org/roll-call-events.ts"),
 ] satisfies RouteConfig;

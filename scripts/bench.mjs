@@ -19,8 +19,8 @@
 //     (scripts/bench/org-import.mjs).
 //   - a mass notice to 10,000 guardians on two instances and one PostgreSQL database: send → last
 //     provider call, messages/s, and card alerts raised during it (scripts/bench/mass-notice.mjs).
-// BENCH_STAGES (comma-separated: main, org-import, org-people, mass-notice; default all) runs
-// only some stages.
+// BENCH_STAGES (comma-separated: main, org-import, org-people, mass-notice,
+// roll-call; default all) runs only some stages.
 // Prints one table per database and a budget summary; writes JSON to bench/results/.
 // Bounded in time (BENCH_QUICK, BENCH_SECONDS); stops every server and peer it
 // started and exits by itself, also on error or Ctrl-C.
@@ -299,7 +299,12 @@ async function benchPhoto() {
  * scripts/bench/org-people.ts on a database of its own (decision 137): the first page of
  * /org/{slug}/people with 10,000 people, server time. Its last output line is its result.
  */
-async function orgPeopleStage(kind) {
+function orgPeopleStage(kind) {
+  return childStage("scripts/bench/org-people.ts", kind);
+}
+
+/** A stage that runs as its own process on a database of its own; its last line is its result. */
+async function childStage(script, kind) {
   const env = { ...process.env };
   delete env.BENCH_DATABASE_URL;
   if (kind === "postgres") {
@@ -307,7 +312,7 @@ async function orgPeopleStage(kind) {
     cleanups.push(() => dropBenchDatabase(POSTGRES_URL, created.name));
     env.BENCH_DATABASE_URL = created.url;
   }
-  const child = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/org-people.ts"], {
+  const child = spawnSync(process.execPath, ["--import", "tsx", script], {
     cwd: root,
     env,
     encoding: "utf8",
@@ -318,6 +323,26 @@ async function orgPeopleStage(kind) {
     return { error: `exit ${child.status}: ${child.stderr.slice(-400)}` };
   }
   return JSON.parse(last);
+}
+
+/**
+ * scripts/bench/roll-call.ts on a database of its own (decision 143): 5,000 checked-in people, 10
+ * staff phones on the live feed marking safe; mark → seen-by-the-other-phones p50/p99.
+ */
+function rollCallStage(kind) {
+  return childStage("scripts/bench/roll-call.ts", kind);
+}
+
+function printRollCall(r) {
+  if (!r) return;
+  if (r.error) {
+    console.log(`\nroll call: failed (${r.error})`);
+    return;
+  }
+  const l = r.markToOtherPhones;
+  console.log(
+    `\nroll call, ${r.people} people, ${r.phones} staff phones: mark → seen by the other phones p50 ${l.p50ms} ms, p99 ${l.p99ms} ms (${l.samples} samples, ${r.marksPerSecond} marks/s${r.complete ? "" : ", INCOMPLETE"})`,
+  );
 }
 
 function orgPeopleFirstPage(r) {
@@ -355,6 +380,12 @@ async function benchDatabase(kind) {
       progress,
     }).catch((error) => ({ error: error.message }));
   }
+  // 0b. Roll call with 5,000 people and 10 staff phones (issue 17), in its own process.
+  if (runs("roll-call")) {
+    progress(`${label}: a roll call of 5,000 people with 10 staff phones`);
+    result.rollCall = await rollCallStage(kind);
+  }
+  if (!runs("main") && !runs("org-import")) return result;
 
   // 1. First start seeds the demo data. Page weight, sign-in and Lighthouse run
   //    on an otherwise idle server. The issue 15 budgets are for the card with a
@@ -557,6 +588,7 @@ function printOrgPeople(r) {
 function printDatabase(r) {
   printOrgPeople(r.orgPeople);
   printMassNotice(r.massNotice);
+  printRollCall(r.rollCall);
   if (!r.throughput) {
     console.log(`\n=== ${r.label} ===`);
     if (r.orgImport) printOrgImport(r.orgImport);

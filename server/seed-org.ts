@@ -2,12 +2,20 @@
  * The demo organisation (issue 16): a school with two locations, the demo account as its admin,
  * a staff member with a login who works at the main building, a class of pupils with guardians,
  * each with an assigned wristband from the school's own batch, a few check-ins, notification
- * rules, views and a handover in its compliance log, and a mass notice with a few replies, so
- * every organisation page has something to show on the embedded default.
+ * rules, views and a handover in its compliance log, a mass notice with a few replies and last
+ * week's evacuation drill (ended), so every organisation page has something to show on the
+ * embedded default.
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { organization, orgLocations, orgMemberLocations } from "#server/db/schema.ts";
+import {
+  organization,
+  orgLocations,
+  orgMemberLocations,
+  rollCallEvents,
+  rollCallPeople,
+  rollCalls,
+} from "#server/db/schema.ts";
 import { recordScan } from "#server/domain/attendance.ts";
 import { addNotifyRecipient, saveAttendanceRule } from "#server/domain/attendance-rules.ts";
 import { recordAudits } from "#server/domain/audit.ts";
@@ -17,6 +25,7 @@ import { recordHandover } from "#server/domain/org-audit-log.ts";
 import { addOrgPerson } from "#server/domain/org-people.ts";
 import { assignOrgTag, mintTagsFor } from "#server/domain/org-tags.ts";
 import { createOrganization, orgContextFor } from "#server/domain/organizations.ts";
+import { actorOf, type RollCallActor } from "#server/domain/roll-calls.ts";
 import type { Services } from "./services.ts";
 
 export const DEMO_ORG_SLUG = "hillside-primary";
@@ -99,6 +108,7 @@ export async function seedDemoOrganization(
 
   const context = await orgContextFor(db, admin.id, DEMO_ORG_SLUG);
   if (!context) throw new Error("the demo admin cannot act in the demo organisation");
+  const pupils: { profileId: string; name: string; group: string }[] = [];
   const batch = await mintTagsFor(services, {
     product: "wristband",
     count: PUPILS.length + 4,
@@ -106,7 +116,6 @@ export async function seedDemoOrganization(
     by: admin.id,
   });
   if (!batch.ok) throw new Error("demo wristbands not minted");
-  const pupils: string[] = [];
   for (const [index, [fullName, className, born, guardian]] of PUPILS.entries()) {
     const added = await addOrgPerson(db, { cipher, logger }, org, admin.id, {
       fullName,
@@ -119,7 +128,7 @@ export async function seedDemoOrganization(
       country: "us",
     });
     if (!added.ok) throw new Error(`demo pupil not added: ${added.reason}`);
-    pupils.push(added.profileId);
+    pupils.push({ profileId: added.profileId, name: fullName, group: className });
     const person = { profileId: added.profileId, accountId: org.accountId };
     const handle = guardian.toLowerCase().replace(/[^a-z]+/g, ".");
     await insertContact(db, cipher, person, {
@@ -161,7 +170,7 @@ export async function seedDemoOrganization(
   await recordAudits(
     db,
     logger,
-    pupils.slice(0, 3).map((profileId) => ({
+    pupils.slice(0, 3).map(({ profileId }) => ({
       type: "org_person_viewed" as const,
       userId: staff.id,
       profileId,
@@ -171,7 +180,7 @@ export async function seedDemoOrganization(
   await recordHandover(
     db,
     { organizationId: org.id, userId: staff.id, reason: null, byThemself: false },
-    pupils.at(-1)!,
+    pupils.at(-1)!.profileId,
     { groupName: "5A", locationId: hall!.id, note: "PE moved to the sports hall" },
   );
   // A notice the admin sent this morning (issue 17 item 3): three guardians answered so far.
@@ -193,12 +202,19 @@ export async function seedDemoOrganization(
       await recordReply(
         db,
         logger,
-        { noticeId: sent.noticeId, profileId: pupils[index]!, organizationId: org.id },
+        { noticeId: sent.noticeId, profileId: pupils[index]!.profileId, organizationId: org.id },
         reply,
         null,
       );
     }
   }
+  await seedPastDrill(services, {
+    organizationId: org.id,
+    locationId: main!.id,
+    admin: await actorOf(db, admin.id),
+    staff: await actorOf(db, staff.id),
+    pupils: pupils.slice(0, 5),
+  });
   return answer;
 }
 
@@ -227,4 +243,75 @@ async function seedNotificationRules(
     value: "site.office@example.com",
     language: "en",
   });
+}
+
+/**
+ * Last week's evacuation drill at the main building (issue 17): five pupils listed, four marked
+ * safe by the staff member, one still missing when the admin ended it, no messages (a drill).
+ */
+async function seedPastDrill(
+  services: Services,
+  input: {
+    organizationId: string;
+    locationId: string;
+    admin: RollCallActor;
+    staff: RollCallActor;
+    pupils: { profileId: string; name: string; group: string }[];
+  },
+) {
+  const { db } = services;
+  const start = new Date(Date.now() - 7 * 24 * 3_600_000);
+  const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+  const [call] = await db
+    .insert(rollCalls)
+    .values({
+      organizationId: input.organizationId,
+      locationId: input.locationId,
+      kind: "evacuation",
+      drill: true,
+      status: "ended",
+      startedBy: input.admin.userId,
+      startedByName: input.admin.name,
+      alertAfterMinutes: 10,
+      alertAt: at(10),
+      alertedAt: at(10),
+      endedAt: at(12),
+      endedBy: input.admin.userId,
+      endedByName: input.admin.name,
+      createdAt: start,
+    })
+    .returning({ id: rollCalls.id });
+  const rollCallId = call!.id;
+  await db.insert(rollCallPeople).values(
+    input.pupils.map((pupil, index) => {
+      const safe = index < input.pupils.length - 1;
+      return {
+        rollCallId,
+        profileId: pupil.profileId,
+        personName: pupil.name,
+        groupName: pupil.group,
+        status: safe ? "safe" : "unaccounted",
+        markedAt: safe ? at(2 + index) : null,
+        markedBy: safe ? input.staff.userId : null,
+        markedByName: safe ? input.staff.name : null,
+        method: safe ? (index % 2 ? "tap" : "scan") : null,
+      };
+    }),
+  );
+  const staffActor = { userId: input.staff.userId, actorName: input.staff.name };
+  const adminActor = { userId: input.admin.userId, actorName: input.admin.name };
+  await db.insert(rollCallEvents).values([
+    { rollCallId, type: "started", method: "evacuation", createdAt: start, ...adminActor },
+    ...input.pupils.slice(0, -1).map((pupil, index) => ({
+      rollCallId,
+      type: "marked_safe",
+      profileId: pupil.profileId,
+      personName: pupil.name,
+      method: index % 2 ? "tap" : "scan",
+      createdAt: at(2 + index),
+      ...staffActor,
+    })),
+    { rollCallId, type: "alerted", method: "drill", createdAt: at(10) },
+    { rollCallId, type: "ended", createdAt: at(12), ...adminActor },
+  ]);
 }

@@ -10,6 +10,7 @@ import { smtpAdapter } from "#server/delivery/smtp.ts";
 import { twilioAdapter } from "#server/delivery/twilio.ts";
 import { TWILIO_STATUS_PATH } from "#server/delivery/twilio-status.ts";
 import type { ChannelAdapter } from "#server/delivery/types.ts";
+import { createRollCallSignal, type RollCallSignal } from "#server/domain/roll-calls.ts";
 import { createScanRecorder, type ScanRecorder } from "#server/domain/scan-recorder.ts";
 import {
   databaseRateLimiter,
@@ -38,6 +39,8 @@ export interface Services {
   limiter: RateLimiter;
   /** Batches the writes of card scans. */
   scans: ScanRecorder;
+  /** Wakes this instance's roll-call feeds after a local write (decision 143). */
+  rollCallSignal: RollCallSignal;
   /** Set while this process holds the embedded database; see server/http/operator.ts. */
   operatorToken?: string;
   /** Sends alert deliveries; absent in processes that do not dispatch (the command line). */
@@ -92,6 +95,7 @@ export function createServices(deps: {
       nudge: () => services.dispatcher?.nudge(),
     }),
     cipher,
+    rollCallSignal: createRollCallSignal(),
   };
   return services;
 }

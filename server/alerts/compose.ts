@@ -8,7 +8,9 @@ export interface ComposeInput {
   channel: Channel;
   to: string;
   language: string;
-  source: "card" | "sos" | "test";
+  source: "card" | "sos" | "test" | "roll_call";
+  /** A roll call's alert: where the roll call was (the location's name). */
+  place?: string;
   ownerName: string;
   tagId: string | null;
   latitude: string | null;
@@ -110,6 +112,8 @@ export function composeAlertMessage(input: ComposeInput): OutgoingMessage {
   const located = input.latitude !== null && input.longitude !== null;
   const map = located ? mapUrl(input.latitude!, input.longitude!) : "";
   const isTest = input.source === "test";
+  const rollCall = input.source === "roll_call";
+  const place = input.place ?? "";
   const base = { channel: input.channel, to: input.to, language: input.language };
 
   if (input.kind === "all_clear") {
@@ -130,29 +134,48 @@ export function composeAlertMessage(input: ComposeInput): OutgoingMessage {
   const shape = describeChannel(input.channel).shape;
   switch (shape) {
     case "spoken":
-      return { ...base, body: t("alert.voice", { name, time }) };
+      return {
+        ...base,
+        body: rollCall
+          ? t("alert.rollCallVoice", { name, time, place })
+          : t("alert.voice", { name, time }),
+      };
     case "mail": {
       const lead = escalation
         ? t("escalation.lead", { name, time })
-        : t(`alert.${input.source}Lead`, { name, time, tag: input.tagId ?? "" });
-      const lines = [
-        isTest ? `${t("alert.testPrefix")}${lead}` : lead,
-        "",
-        located ? t("alert.location", { map }) : t("alert.noLocation"),
-      ];
+        : rollCall
+          ? t("alert.rollCallLead", { name, time, place })
+          : t(`alert.${input.source}Lead`, { name, time, tag: input.tagId ?? "" });
+      const lines = [isTest ? `${t("alert.testPrefix")}${lead}` : lead];
+      // A roll call's alert has no scanner and so no location to share.
+      if (!rollCall) {
+        lines.push("", located ? t("alert.location", { map }) : t("alert.noLocation"));
+      }
       if (input.ackUrl && !isTest) lines.push("", t("alert.ack", { ack: input.ackUrl }));
-      if (!isTest) lines.push("", t("alert.callHelp"));
+      if (rollCall) lines.push("", t("alert.rollCallCallHelp"));
+      else if (!isTest) lines.push("", t("alert.callHelp"));
       const subject = isTest
         ? t("alert.testSubject", { name })
         : escalation
           ? t("escalation.subject", { name })
-          : t("alert.subject", { name });
+          : rollCall
+            ? t("alert.rollCallSubject", { name, place })
+            : t("alert.subject", { name });
       return { ...base, subject, body: lines.join("\n") };
     }
     case "text": {
       const where = located ? t("alert.smsLocation", { map }) : t("alert.smsNoLocation");
-      const key = isTest ? "alert.testSms" : escalation ? "escalation.sms" : "alert.sms";
-      return { ...base, body: t(key, { name, time, where, ack: input.ackUrl ?? "" }).trim() };
+      const key = isTest
+        ? "alert.testSms"
+        : escalation
+          ? "escalation.sms"
+          : rollCall
+            ? "alert.rollCallSms"
+            : "alert.sms";
+      return {
+        ...base,
+        body: t(key, { name, time, where, place, ack: input.ackUrl ?? "" }).trim(),
+      };
     }
     default: {
       const never: never = shape;

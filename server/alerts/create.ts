@@ -19,7 +19,7 @@ import type { Services } from "#server/services.ts";
 import { alertTokens } from "./tokens.ts";
 import { applyTollCaps, emergencyFloorAllowed } from "./toll-limits.ts";
 
-export type AlertSource = "card" | "sos" | "test";
+export type AlertSource = "card" | "sos" | "test" | "roll_call";
 
 export interface Location {
   latitude: number;

@@ -1,12 +1,21 @@
 import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { channelOf } from "#core/channels.ts";
-import { alertDeliveries, alerts, profiles, user } from "#server/db/schema.ts";
+import {
+  alertDeliveries,
+  alerts,
+  orgLocations,
+  profiles,
+  rollCallPeople,
+  rollCalls,
+  user,
+} from "#server/db/schema.ts";
 import { ProviderError } from "#server/delivery/twilio.ts";
 import type { DeliveryReceipt, OutgoingMessage, Reconciliation } from "#server/delivery/types.ts";
 import type { Services } from "#server/services.ts";
-import { composeAlertMessage, timeZoneForCountry } from "./compose.ts";
+import { type ComposeInput, composeAlertMessage, timeZoneForCountry } from "./compose.ts";
 import { escalateAlert } from "./escalation.ts";
 import { composeNotice, DELIVERY_PRIORITY_SQL, isNoticePayload, openNotice } from "./notices.ts";
+import { alertDueRollCalls } from "./roll-call.ts";
 import { spendBreaker } from "./spend-breaker.ts";
 import { alertTokens } from "./tokens.ts";
 
@@ -152,10 +161,11 @@ export function createDispatcher(
     }
     const message = composeAlertMessage({
       kind: delivery.kind as "alert",
+      place: alert.source === "roll_call" ? await rollCallPlaceOf(alert.id) : undefined,
       channel,
       to,
       language: alert.language,
-      source: alert.source as "card",
+      source: alert.source as ComposeInput["source"],
       ownerName: context.ownerName || context.accountName,
       tagId: alert.tagId,
       latitude: alert.latitude,
@@ -170,6 +180,18 @@ export function createDispatcher(
       message,
       emergency: !alert.isTest && (delivery.kind === "alert" || delivery.kind === "escalation"),
     };
+  }
+
+  /** Where the roll call that raised an alert was (its location's name). */
+  async function rollCallPlaceOf(alertId: string): Promise<string> {
+    const [row] = await db
+      .select({ place: orgLocations.name })
+      .from(rollCallPeople)
+      .innerJoin(rollCalls, eq(rollCalls.id, rollCallPeople.rollCallId))
+      .innerJoin(orgLocations, eq(orgLocations.id, rollCalls.locationId))
+      .where(eq(rollCallPeople.alertId, alertId))
+      .limit(1);
+    return row?.place ?? "";
   }
 
   async function deliver(delivery: Claimed) {
@@ -354,7 +376,9 @@ export function createDispatcher(
   }
 
   async function pass(): Promise<number> {
-    let handled = await escalate();
+    // A roll call whose time ran out raises its alerts first; they are sent in this same pass.
+    let handled = await alertDueRollCalls(services);
+    handled += await escalate();
     let budget = PASS_LIMIT;
     const worker = async () => {
       while (budget > 0 && !stopping) {

@@ -24,7 +24,7 @@ export const HISTORY_EXPORT_RULE: RateRule = {
   windowSeconds: 600,
 };
 
-export const ALERT_SOURCES = ["card", "sos", "test"] as const;
+export const ALERT_SOURCES = ["card", "sos", "test", "roll_call"] as const;
 export type AlertSource = (typeof ALERT_SOURCES)[number];
 
 /** Whose alerts a viewer sees, and whether their plan hides all but the newest ten. */

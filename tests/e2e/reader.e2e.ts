@@ -16,6 +16,7 @@ import {
   waitForHydration,
 } from "./browser.ts";
 import { writeQrVideo } from "./qr-video.ts";
+import { standInNfc, tapNfcTag } from "./stand-in-nfc.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -179,34 +180,9 @@ describe("reader mode", () => {
 
   it("Scan with NFC reads the card URL from a tag; the scanning flag clears after a read, an error or Cancel", async () => {
     const { page, problems } = await openPage(plainBrowser);
-    // Chromium has Web NFC only on Android: this page gets a stand-in NDEFReader
-    // that the test taps with a tag, as a phone's NFC chip would.
-    await page.addInitScript(() => {
-      const w = window as unknown as Record<string, unknown>;
-      class StandInNdefReader extends EventTarget {
-        onreading: ((event: Event) => void) | null = null;
-        onreadingerror: ((event: Event) => void) | null = null;
-        async scan() {
-          w.nfcReader = this;
-        }
-      }
-      w.NDEFReader = StandInNdefReader;
-    });
-    const tap = (url: string) =>
-      page.evaluate((text) => {
-        const reader = (window as unknown as { nfcReader: { onreading: (e: Event) => void } })
-          .nfcReader;
-        const event = Object.assign(new Event("reading"), {
-          serialNumber: "04:a2:3b:11",
-          message: {
-            records: [
-              { recordType: "mime", data: new DataView(new Uint8Array([1, 2]).buffer) },
-              { recordType: "url", data: new DataView(new TextEncoder().encode(text).buffer) },
-            ],
-          },
-        });
-        reader.onreading(event);
-      }, url);
+    // Chromium has Web NFC only on Android: the page gets a stand-in reader (stand-in-nfc.ts).
+    await standInNfc(page);
+    const tap = (url: string) => tapNfcTag(page, url);
     const readError = () =>
       page.evaluate(() =>
         (

@@ -27,6 +27,8 @@ export default function OrgLayout({ loaderData }: Route.ComponentProps) {
       label: t("nav.ownCard"),
       show: !can.readPeople && ownPersonId !== null,
     },
+    { to: `${base}/roll-call`, label: t("roll-call:nav"), show: can.runRollCall },
+    { to: `${base}/notices`, label: t("nav.notices"), show: can.sendNotices },
     { to: `${base}/members/import`, label: t("nav.import"), show: can.importPeople },
     { to: `${base}/tags`, label: t("nav.tags"), show: can.readPeople },
     { to: `${base}/locations`, label: t("nav.locations"), show: can.readPeople },
@@ -38,7 +40,6 @@ export default function OrgLayout({ loaderData }: Route.ComponentProps) {
       show: can.readReports || can.runRollCall,
     },
     { to: `${base}/log`, label: t("org-audit:nav"), show: can.readAudit },
-    { to: `${base}/notices`, label: t("nav.notices"), show: can.sendNotices },
   ].filter((item) => item.show);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
