@@ -169,9 +169,15 @@ describe("a roll call at the demo school", () => {
     const timeline = await admin.page.getByTestId("report-timeline").textContent();
     expect(timeline).toContain("Isla Murphy marked safe (scanned) by");
     expect(timeline).toContain("alerted the contacts of everyone unaccounted");
+    const pdfHref = `/org/${slug}/reports/roll-calls/${rollCallUrl.split("/").pop()}/report.pdf`;
     expect(await admin.page.getByRole("link", { name: "Download PDF" }).getAttribute("href")).toBe(
-      `/org/${slug}/reports/roll-calls/${rollCallUrl.split("/").pop()}/report.pdf`,
+      pdfHref,
     );
+    // The frozen report as a PDF, fetched with the admin's session.
+    const pdf = await admin.page.request.get(pdfHref);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toContain("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(await seriousViolations(admin.page)).toEqual([]);
     expect(admin.problems).toEqual([]);
     expect(staff.problems).toEqual([]);
