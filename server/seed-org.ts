@@ -177,12 +177,20 @@ export async function seedDemoOrganization(
       organizationId: org.id,
     })),
   );
-  await recordHandover(
-    db,
-    { organizationId: org.id, userId: staff.id, reason: null, byThemself: false },
-    pupils.at(-1)!.profileId,
-    { groupName: "5A", locationId: hall!.id, note: "PE moved to the sports hall" },
-  );
+  // Taken to the sports hall for PE and handed back afterwards: two handovers in the log, and
+  // the pupil where the other demo pages (and the journeys) expect them.
+  const handedOver = pupils.at(-1)!;
+  const by = { organizationId: org.id, userId: staff.id, reason: null, byThemself: false };
+  await recordHandover(db, by, handedOver.profileId, {
+    groupName: handedOver.group,
+    locationId: hall!.id,
+    note: "PE in the sports hall",
+  });
+  await recordHandover(db, by, handedOver.profileId, {
+    groupName: handedOver.group,
+    locationId: main!.id,
+    note: "Back from PE",
+  });
   // A notice the admin sent this morning (issue 17 item 3): three guardians answered so far.
   const sent = await sendNotice(
     services,

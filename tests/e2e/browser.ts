@@ -1,4 +1,8 @@
-import { randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
+import { mkdir, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import axe from "axe-core";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
@@ -105,6 +109,59 @@ export async function waitForCode(to: string, after?: string): Promise<string> {
   return code;
 }
 
+/**
+ * Runs `fn` while no other test process signs the same account in: e2e files run in parallel
+ * and several sign in as the demo accounts; two sign-ins at once would each read the newest code,
+ * which may be the other's. A directory is the lock (mkdir is atomic); one left by a killed run
+ * is taken over after a minute.
+ */
+async function withSignInLock<T>(identifier: string, fn: () => Promise<T>): Promise<T> {
+  const key = createHash("sha256").update(`${baseURL()}|${identifier}`).digest("hex").slice(0, 20);
+  const lock = join(tmpdir(), `safetap-e2e-sign-in-${key}`);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const held = await stat(lock).catch(() => null);
+      if (held && Date.now() - held.mtimeMs > 60_000)
+        await rm(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`sign-in lock for ${identifier} never freed`);
+      await delay(50);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Signs an existing account in within this page's browser context, as a browser would (the
+ * password, then the code from the outbox).
+ */
+export async function signInWithCode(
+  page: Page,
+  who: { email: string; password: string },
+): Promise<void> {
+  const request = page.context().request;
+  await withSignInLock(who.email, async () => {
+    const after = await newestMessageId(who.email);
+    const started = await request.post(`${baseURL()}/auth`, {
+      form: { intent: "signin", identifier: who.email, password: who.password },
+    });
+    expect(started.ok()).toBe(true);
+    const verified = await request.post(`${baseURL()}/auth`, {
+      form: { intent: "verify", code: await waitForCode(who.email, after) },
+      maxRedirects: 0,
+    });
+    expect(verified.status()).toBe(302);
+  });
+}
+
 export async function newestMessageId(to: string): Promise<string | undefined> {
   return (await outbox()).find((m) => m.to === to)?.id;
 }
@@ -160,14 +217,23 @@ export async function signUpAndOnboard(
 export async function seriousViolations(page: Page) {
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ["violations"],
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(" ")),
-    }));
+    // Colours are read as they settle: a button's hover or focus transition caught half-way
+    // (the pointer still on the button just pressed) is neither its old nor its new colour.
+    const still = document.createElement("style");
+    still.textContent = "*,*::before,*::after{transition:none!important;animation:none!important}";
+    document.head.append(still);
+    try {
+      const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+        resultTypes: ["violations"],
+      });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        targets: v.nodes.map((n) => n.target.join(" ")),
+      }));
+    } finally {
+      still.remove();
+    }
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }

@@ -5,8 +5,8 @@ import {
   launchBrowser,
   newestMessageId,
   openPage,
+  signInWithCode,
   signUpAndOnboard,
-  waitForCode,
   waitForHydration,
   waitForMessage,
 } from "./browser.ts";
@@ -32,18 +32,7 @@ async function fill(page: Page, values: Record<string, string>) {
 
 /** Signs the demo admin in within this page's browser context. */
 async function signInAdmin(page: Page) {
-  const { email, password } = inject("demo").admin;
-  const request = page.context().request;
-  const after = await newestMessageId(email);
-  const started = await request.post(`${baseURL()}/auth`, {
-    form: { intent: "signin", identifier: email, password },
-  });
-  expect(started.ok()).toBe(true);
-  const verified = await request.post(`${baseURL()}/auth`, {
-    form: { intent: "verify", code: await waitForCode(email, after) },
-    maxRedirects: 0,
-  });
-  expect(verified.status()).toBe(302);
+  await signInWithCode(page, inject("demo").admin);
 }
 
 describe("/contact", () => {

@@ -2,12 +2,10 @@ import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
-  baseURL,
   launchBrowser,
-  newestMessageId,
   openPage,
   seriousViolations,
-  waitForCode,
+  signInWithCode,
   waitForHydration,
 } from "./browser.ts";
 
@@ -23,18 +21,7 @@ afterAll(() => browser?.close());
 
 /** Signs the page's context in as the demo household's second adult. */
 async function signInAdult(page: Page) {
-  const { email, password } = inject("demo").adult;
-  const request = page.context().request;
-  const after = await newestMessageId(email);
-  const started = await request.post(`${baseURL()}/auth`, {
-    form: { intent: "signin", identifier: email, password },
-  });
-  expect(started.ok()).toBe(true);
-  const verified = await request.post(`${baseURL()}/auth`, {
-    form: { intent: "verify", code: await waitForCode(email, after) },
-    maxRedirects: 0,
-  });
-  expect(verified.status()).toBe(302);
+  await signInWithCode(page, inject("demo").adult);
 }
 
 async function pdfText(data: Uint8Array) {

@@ -1,12 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
-  baseURL,
   launchBrowser,
   newestMessageId,
   openPage,
   seriousViolations,
-  waitForCode,
+  signInWithCode,
   waitForHydration,
   waitForMessage,
 } from "./browser.ts";
@@ -19,18 +18,7 @@ afterAll(() => browser?.close());
 
 /** Signs the page's context in as the demo school's admin (the demo account). */
 async function signInSchoolAdmin(page: Page) {
-  const { email, password } = inject("demo").demo;
-  const request = page.context().request;
-  const after = await newestMessageId(email);
-  const started = await request.post(`${baseURL()}/auth`, {
-    form: { intent: "signin", identifier: email, password },
-  });
-  expect(started.ok()).toBe(true);
-  const verified = await request.post(`${baseURL()}/auth`, {
-    form: { intent: "verify", code: await waitForCode(email, after) },
-    maxRedirects: 0,
-  });
-  expect(verified.status()).toBe(302);
+  await signInWithCode(page, inject("demo").demo);
 }
 
 /** The reply link in the newest message to `to` since `after` that carries `text`. */

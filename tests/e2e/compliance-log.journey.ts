@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   baseURL,
   launchBrowser,
-  newestMessageId,
   openPage,
   seriousViolations,
-  waitForCode,
+  signInWithCode,
   waitForHydration,
 } from "./browser.ts";
 
@@ -18,17 +17,7 @@ afterAll(() => browser?.close());
 
 /** Signs a demo account in within this page's browser context (password, then the code). */
 async function signIn(page: Page, who: { email: string; password: string }) {
-  const request = page.context().request;
-  const after = await newestMessageId(who.email);
-  const started = await request.post(`${baseURL()}/auth`, {
-    form: { intent: "signin", identifier: who.email, password: who.password },
-  });
-  expect(started.ok()).toBe(true);
-  const verified = await request.post(`${baseURL()}/auth`, {
-    form: { intent: "verify", code: await waitForCode(who.email, after) },
-    maxRedirects: 0,
-  });
-  expect(verified.status()).toBe(302);
+  await signInWithCode(page, who);
 }
 
 // Issue 17 item 5 on the demo school: a handover as it happens, then the admin's log.

@@ -7,7 +7,7 @@ import {
   openPage,
   outbox,
   seriousViolations,
-  waitForCode,
+  signInWithCode,
   waitForHydration,
   waitForMessage,
 } from "./browser.ts";
@@ -21,17 +21,7 @@ afterAll(() => browser?.close());
 
 /** Signs `who` in within this page's context (form posts, as a browser would). */
 async function signIn(page: Page, who: { email: string; password: string }) {
-  const request = page.context().request;
-  const after = await newestMessageId(who.email);
-  const started = await request.post(`${baseURL()}/auth`, {
-    form: { intent: "signin", identifier: who.email, password: who.password },
-  });
-  expect(started.ok()).toBe(true);
-  const verified = await request.post(`${baseURL()}/auth`, {
-    form: { intent: "verify", code: await waitForCode(who.email, after) },
-    maxRedirects: 0,
-  });
-  expect(verified.status()).toBe(302);
+  await signInWithCode(page, who);
 }
 
 const safePerson = (page: Page, name: string) =>
