@@ -25,6 +25,7 @@ import type { RateRule } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "./audit.ts";
 import type { OrgContext } from "./organizations.ts";
+import { alertAllowance } from "./quotas.ts";
 
 /**
  * How far back a check-in counts: a person whose last scan in the organisation in the last 24
@@ -446,13 +447,24 @@ async function messageMembers(
       );
     for (const row of rows) logins.set(row.id, { email: row.email, phone: row.phone });
   }
+  // SMS counts against the organisation's plan like its alerts (email never does). Over the
+  // allowance a real roll call's message still goes, marked as an emergency overage, as alerts
+  // do; a drill's is recorded and not sent.
+  const bySms = withLogin.some((p) => {
+    const login = logins.get(p.memberUserId!);
+    return login?.email.endsWith(".invalid") && login.phone;
+  });
+  const allowance = bySms ? (await alertAllowance(tx, input.accountId)).allowance : null;
   for (const person of withLogin) {
     const login = logins.get(person.memberUserId!);
     if (!login) continue;
     const byEmail = !login.email.endsWith(".invalid");
     if (!byEmail && !login.phone) continue;
     const channel: Channel = byEmail ? "email" : "sms";
+    const within = byEmail || allowance?.take("sms") === true;
     await queueNotice(tx, services.cipher, {
+      status: within || !input.drill ? "pending" : "skipped",
+      note: within ? null : input.drill ? "quota" : "emergency_overage",
       kind: "roll_call",
       accountId: input.accountId,
       channel,

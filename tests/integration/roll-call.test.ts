@@ -17,6 +17,7 @@ import {
   rollCallPeople,
   rollCalls,
   tags,
+  user,
 } from "#server/db/schema.ts";
 import { insertContact } from "#server/domain/contacts.ts";
 import { addOrgPerson } from "#server/domain/org-people.ts";
@@ -639,6 +640,64 @@ describe("starting a roll call", () => {
     const feed = await staff.admin!.client.get(`${base()}/${id}/events`);
     const all = await feed.text();
     expect(all).toContain('"type":"ended"');
+  });
+});
+
+describe("the organisation's plan", () => {
+  it("counts a member's SMS: over the allowance a drill's is held back, a real roll call's still goes", async () => {
+    const { db } = app.services;
+    const [member] = await db
+      .select({ email: user.email, phone: user.phoneNumber })
+      .from(user)
+      .where(eq(user.id, staff.member!.userId));
+    // Cat signs in by phone only, and the organisation's plan has no SMS left.
+    await db
+      .update(user)
+      .set({ email: `cat-${Date.now()}@phone.safetap.invalid`, phoneNumber: "+447700900321" })
+      .where(eq(user.id, staff.member!.userId));
+    await db.update(profiles).set({ plan: "free" }).where(eq(profiles.id, org.accountId));
+    await db
+      .update(rollCalls)
+      .set({ status: "ended", endedAt: new Date() })
+      .where(and(eq(rollCalls.locationId, north.id), eq(rollCalls.status, "open")));
+    await db.insert(alertDeliveries).values(
+      Array.from({ length: 3 }, () => ({
+        accountId: org.accountId,
+        contactName: "earlier",
+        channel: "sms",
+        destination: "x",
+        kind: "scan_notice",
+        status: "sent",
+      })),
+    );
+    const cats = async () =>
+      db
+        .select({ status: alertDeliveries.status, note: alertDeliveries.note })
+        .from(alertDeliveries)
+        .where(
+          and(
+            eq(alertDeliveries.accountId, org.accountId),
+            eq(alertDeliveries.kind, "roll_call"),
+            eq(alertDeliveries.channel, "sms"),
+          ),
+        )
+        .orderBy(desc(alertDeliveries.createdAt));
+    try {
+      const drill = idFrom(await start("staffNorth", { locationId: north.id, drill: "on" })).id;
+      expect((await cats())[0]).toMatchObject({ status: "skipped", note: "quota" });
+      await endIt(drill);
+      const real = idFrom(await start("staffNorth", { locationId: north.id })).id;
+      expect(await cats()).toHaveLength(2);
+      expect((await cats())[0]).toMatchObject({ note: "emergency_overage" });
+      expect((await cats())[0]!.status).not.toBe("skipped");
+      await endIt(real);
+    } finally {
+      await db.update(profiles).set({ plan: "enterprise" }).where(eq(profiles.id, org.accountId));
+      await db
+        .update(user)
+        .set({ email: member!.email, phoneNumber: member!.phone })
+        .where(eq(user.id, staff.member!.userId));
+    }
   });
 });
 
