@@ -93,11 +93,13 @@ export async function alertRollCall(
       metadata: { roll_call_id: rollCallId, drill: true, unaccounted: missing.length },
     });
   }
-  await addRollCallEvent(db, rollCallId, {
-    type: "alerted",
-    actor,
-    method: claimed.drill ? "drill" : actor ? "manual" : "automatic",
-  });
+  await db.transaction((tx) =>
+    addRollCallEvent(tx, rollCallId, {
+      type: "alerted",
+      actor,
+      method: claimed.drill ? "drill" : actor ? "manual" : "automatic",
+    }),
+  );
   await recordAudits(db, services.logger, audits);
   services.rollCallSignal.notify(rollCallId);
   return { ok: true, alerted: claimed.drill ? 0 : missing.length, drill: claimed.drill };

@@ -231,8 +231,15 @@ export async function lastRollCallSeq(executor: Executor, rollCallId: string): P
   return Number(row?.seq ?? 0);
 }
 
+/**
+ * Appends an event in the caller's transaction. Readers follow the feed by `seq`, so events of one
+ * roll call must become visible in `seq` order: with two transactions at once, the one holding
+ * the lower `seq` could commit second, after a phone had read past it, and that phone would
+ * never see its mark. A per-roll-call lock, taken before the `seq` is drawn and held to commit,
+ * makes the order of `seq` the order of commits.
+ */
 export async function addRollCallEvent(
-  tx: Executor,
+  tx: Transaction,
   rollCallId: string,
   event: {
     type: RollCallFeedEvent["type"];
@@ -242,6 +249,9 @@ export async function addRollCallEvent(
     method?: string | null;
   },
 ) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`roll-call-events:${rollCallId}`}, 0))`,
+  );
   await tx.insert(rollCallEvents).values({
     rollCallId,
     type: event.type,

@@ -23,7 +23,12 @@ import { insertContact } from "#server/domain/contacts.ts";
 import { addOrgPerson } from "#server/domain/org-people.ts";
 import type { OrgSummary } from "#server/domain/organizations.ts";
 import { orgContextFor } from "#server/domain/organizations.ts";
-import { rollCallSafeTokens, startRollCall } from "#server/domain/roll-calls.ts";
+import {
+  addRollCallEvent,
+  rollCallEventsAfter,
+  rollCallSafeTokens,
+  startRollCall,
+} from "#server/domain/roll-calls.ts";
 import { mintTags } from "#server/domain/tags.ts";
 import { createHttpApp } from "#server/http/app.ts";
 import { clientBuildDir, projectRoot } from "#server/paths.ts";
@@ -702,6 +707,57 @@ describe("the organisation's plan", () => {
 });
 
 /** A second app instance on the same database: its own services, signal and dispatcher-less. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)("the live feed's order on PostgreSQL", () => {
+  it("shows events in seq order: a second writer waits until the first has committed", async () => {
+    const { db } = app.services;
+    const west = await addLocation(app.services, org, { name: "West Campus" });
+    const [call] = await db
+      .insert(rollCalls)
+      .values({
+        organizationId: org.id,
+        locationId: west.id,
+        kind: "evacuation",
+        startedByName: "Test",
+        alertAfterMinutes: 10,
+        alertAt: new Date(Date.now() + 600_000),
+      })
+      .returning();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let firstAdded!: () => void;
+    const added = new Promise<void>((resolve) => {
+      firstAdded = resolve;
+    });
+    const first = db.transaction(async (tx) => {
+      await addRollCallEvent(tx, call!.id, { type: "marked_safe", personName: "First" });
+      firstAdded();
+      await held;
+    });
+    await added;
+    const second = db.transaction((tx) =>
+      addRollCallEvent(tx, call!.id, { type: "marked_safe", personName: "Second" }),
+    );
+    // The second writer is waiting on the roll call's lock, not ahead of the first with a
+    // later seq that a phone could read before the first commits.
+    await expect
+      .poll(async () => {
+        const result = await db.execute(
+          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+        );
+        return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+      })
+      .toBe(1);
+    expect(await rollCallEventsAfter(db, call!.id, 0)).toEqual([]);
+    release();
+    await Promise.all([first, second]);
+    const events = await rollCallEventsAfter(db, call!.id, 0);
+    expect(events.map((event) => event.personName)).toEqual(["First", "Second"]);
+    expect(events[0]!.seq).toBeLessThan(events[1]!.seq);
+  });
+});
+
 async function secondInstance() {
   const services = createServices({
     config: app.services.config,
