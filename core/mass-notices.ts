@@ -1,3 +1,4 @@
+import { UUID } from "./validation.ts";
 /**
  * A mass notice's form (issue 17 item 3, decision 144): the locations it goes to, who hears it,
  * the message and whether it asks "I'm safe / I need help". One check for the page and the
@@ -28,7 +29,6 @@ export interface NoticeInput {
   withReply: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Control characters other than line breaks and tabs (a message keeps its lines).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;

@@ -4,7 +4,7 @@
  * pages and the server.
  */
 import { z } from "zod";
-import { sanitizeText } from "./validation.ts";
+import { sanitizeText, UUID } from "./validation.ts";
 
 /** The viewer's kinds of event, each the audit event types it shows. */
 export const AUDIT_LOG_GROUPS = {
@@ -91,8 +91,6 @@ export const AUDIT_VERIFY_UPLOAD_PATH = /^\/org\/[^/]+\/log\/verify(?:\.data)?$/
 
 /** A date filter: YYYY-MM-DD, read as a day in UTC (the log's own times are UTC). */
 export const AUDIT_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Text as the spec cleans it (trimmed, no angle brackets or control characters), not yet cut. */
 const cleaned = z.unknown().transform((v) => sanitizeText(v, Number.POSITIVE_INFINITY));

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { EMERGENCY_NUMBER_COUNTRIES } from "./emergency-numbers.ts";
 import { isLanguage, type Language } from "./languages.ts";
-import { isPastDate, LIMITS, sanitizeText } from "./validation.ts";
+import { isPastDate, LIMITS, sanitizeText, UUID } from "./validation.ts";
 
 export const ORG_LIMITS = {
   /** The organisation's own id for a person (student or employee number). */
@@ -33,8 +33,6 @@ export type ContactRoleChoice = (typeof CONTACT_ROLES)[number];
 export function contactRoleOf(stored: string | null | undefined): ContactRoleChoice {
   return stored === "guardian" || stored === "clinician" ? stored : "contact";
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 let zones: readonly string[] | null = null;
 

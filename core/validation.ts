@@ -181,6 +181,9 @@ export function validateContact(input: {
   }
 }
 
+/** A UUID as the database writes it (any case): ids of rows that come back in forms and URLs. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const COUNTRIES = ["us", "ca", "gb", "au", "mx", "es", "fr", "vn"] as const;
 export const BLOOD_TYPES = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"] as const;
 

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { type ContactChannel, contactChannelOf } from "#core/channels.ts";
 import { PLANS, type PlanId } from "#core/plans.ts";
 import type { ContactInput } from "#core/validation.ts";
+import { UUID } from "#core/validation.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
 import { contacts, profiles } from "#server/db/schema.ts";
@@ -304,8 +305,6 @@ function logContactEvent(
   if (by) return logOrgChange(tx, by, ORG_CONTACT_EVENTS[type], profileId, metadata);
   return logSafetyEvent(tx, { type, userId: contact.accountId, profileId, metadata });
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isContactId(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);

@@ -6,6 +6,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { MAX_EXTRA_ORG_SEATS } from "#core/org-admin.ts";
 import { ORG_INCLUDED_SEATS } from "#core/organizations.ts";
+import { UUID } from "#core/validation.ts";
 import type { Executor } from "#server/db/client.ts";
 import { organization, salesEnquiries } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
@@ -60,8 +61,6 @@ export async function setSeatsOfOrganization(
   await setOrgExtraSeats(services, org.id, Number(text), by);
   return { ok: true, slug: org.slug };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function findEnquiry(executor: Executor, enquiryId: unknown) {
   if (typeof enquiryId !== "string" || !UUID.test(enquiryId)) return null;

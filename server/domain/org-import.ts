@@ -14,6 +14,7 @@ import {
   looksLikeFormula,
   templateHeader,
 } from "#core/org-import.ts";
+import { UUID as IMPORT_ID } from "#core/validation.ts";
 import type { Database } from "#server/db/client.ts";
 import { orgImports } from "#server/db/schema.ts";
 import { recordAudit } from "./audit.ts";
@@ -89,8 +90,6 @@ export async function previewImport(
     .returning({ id: orgImports.id });
   return { ok: true, importId: stored!.id, summary };
 }
-
-const IMPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One of the organisation's member imports (an id from a URL or form is never trusted). */
 export async function findImport(db: Database, org: OrgSummary, importId: unknown) {

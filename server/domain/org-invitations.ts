@@ -14,7 +14,7 @@ import { getOrgAdapter } from "better-auth/plugins/organization";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { maskIdentifier } from "#core/mask.ts";
 import { ASSIGNABLE_ORG_ROLES, type AssignableOrgRole } from "#core/organizations.ts";
-import { isEmail } from "#core/validation.ts";
+import { isEmail, UUID } from "#core/validation.ts";
 import { queueNotice } from "#server/alerts/notices.ts";
 import { ORG_INVITATION_DAYS, ORG_INVITATION_EXPIRES_IN_SECONDS } from "#server/auth/auth.ts";
 import type { Executor } from "#server/db/client.ts";
@@ -397,8 +397,6 @@ export type OrgInvitationState =
   | "canceled"
   | "rejected"
   | "invalid";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Invitation ids are the plugin's: 32 letters and digits. Anything else is no invitation. */
 const INVITATION_ID = /^[A-Za-z0-9_-]{16,64}$/;

@@ -11,6 +11,7 @@ import { parse } from "csv-parse/sync";
 import { and, eq, inArray } from "drizzle-orm";
 import { TAG_CSV_COLUMNS, TAG_CSV_MAX_BYTES } from "#core/org-tags.ts";
 import { normaliseTagId } from "#core/tag-ids.ts";
+import { UUID as IMPORT_ID } from "#core/validation.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { orgImports, profiles, tags } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
@@ -261,8 +262,6 @@ export async function checkTagRows(
   });
   return { rows: checked, summary };
 }
-
-const IMPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type SaveTagImportResult =
   | { ok: true; importId: string; summary: TagCsvSummary }

@@ -8,6 +8,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Channel } from "#core/channels.ts";
 import type { RollCallFeedEvent, RollCallKind, RollCallMethod } from "#core/roll-call.ts";
+import { UUID } from "#core/validation.ts";
 import { queueNotice } from "#server/alerts/notices.ts";
 import { deriveKey, hmacHex, safeEqualHex } from "#server/crypto.ts";
 import type { Executor, Transaction } from "#server/db/client.ts";
@@ -106,8 +107,6 @@ export function rollCallSafeTokens(masterKey: Buffer) {
     },
   };
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who acts: a staff member (user id and name) or the person themself by their link. */
 export interface RollCallActor {

@@ -8,6 +8,7 @@
  * Tuesday); what has no location (a scan recorded without one, a person with none) counts in UTC.
  */
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { UUID } from "#core/validation.ts";
 import type { Executor } from "#server/db/client.ts";
 import {
   alerts,
@@ -348,8 +349,6 @@ export async function rollCallsInRange(
     safe: Number(row.safe),
   }));
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One roll call, only if it is the organisation's (ids from an address are never trusted). */
 export async function findRollCall(db: Executor, organizationId: string, rollCallId: unknown) {

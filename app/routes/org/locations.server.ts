@@ -3,6 +3,7 @@ import { requestI18n } from "#app/lib/i18n.server.ts";
 import { requireOrg } from "#app/lib/org.server.ts";
 import { EMERGENCY_NUMBER_COUNTRIES, emergencyNumberFor } from "#core/emergency-numbers.ts";
 import { checkForm, orgLocationSchema, timeZones } from "#core/org-forms.ts";
+import { UUID } from "#core/validation.ts";
 import {
   addOrgLocation,
   listLocationsWithCounts,
@@ -13,7 +14,6 @@ import { orgCan } from "#server/domain/organizations.ts";
 import { answer, notFound, postedValues } from "./org-page.server.ts";
 
 const LOCATION_FIELDS = ["name", "address", "timeZone", "country"] as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Country names in the reader's language, sorted by name (Intl.DisplayNames). */
 function countryChoices(language: string) {

@@ -12,6 +12,7 @@ import {
 import { LANGUAGES } from "#core/languages.ts";
 import { checkForm } from "#core/org-forms.ts";
 import type { OrgPermission } from "#core/organizations.ts";
+import { UUID } from "#core/validation.ts";
 import {
   addNotifyRecipient,
   listLocationRules,
@@ -22,7 +23,6 @@ import {
 import { answer, notFound, postedValues } from "./org-page.server.ts";
 
 const PERMISSION: OrgPermission = { locations: ["manage"] };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RULE_FIELDS = ["enabled", "directions", "quietStart", "quietEnd"] as const;
 const RECIPIENT_FIELDS = ["name", "channel", "value", "language"] as const;
 
