@@ -13,14 +13,27 @@ import {
   describeChannel,
   isChannel,
   isContactChannel,
+  isLinkedChannel,
   isPhoneContactChannel,
+  LINKED_CHANNELS,
 } from "./channels.ts";
 import { LANGUAGES } from "./languages.ts";
 import { offeredChannels, PLANS } from "./plans.ts";
 
 describe("the channel descriptor (decision 125)", () => {
+  it("Messenger and Instagram are linked by the contact, never chosen in a form, never counted", () => {
+    expect(LINKED_CHANNELS).toEqual(["messenger", "instagram"]);
+    for (const channel of LINKED_CHANNELS) {
+      expect(isContactChannel(channel)).toBe(false);
+      expect(isLinkedChannel(channel)).toBe(true);
+      expect(describeChannel(channel).quota).toBeNull();
+      expect(describeChannel(channel).address).toBe("meta");
+    }
+    expect(isLinkedChannel("sms")).toBe(false);
+  });
+
   it("lists email, SMS, WhatsApp and voice; contacts choose SMS, email or WhatsApp, SMS first", () => {
-    expect(CHANNEL_IDS).toEqual(["email", "sms", "whatsapp", "voice"]);
+    expect(CHANNEL_IDS).toEqual(["email", "sms", "whatsapp", "voice", "messenger", "instagram"]);
     expect(CONTACT_CHANNELS).toEqual(["sms", "email", "whatsapp"]);
     expect(DEFAULT_CONTACT_CHANNEL).toBe("sms");
   });
@@ -53,11 +66,15 @@ describe("the channel descriptor (decision 125)", () => {
       "text",
       "text",
       "spoken",
+      "text",
+      "text",
     ]);
     expect(CHANNEL_IDS.filter((channel) => CHANNELS[channel].carriesLocation)).toEqual([
       "email",
       "sms",
       "whatsapp",
+      "messenger",
+      "instagram",
     ]);
   });
 
@@ -86,11 +103,17 @@ describe("the channel descriptor (decision 125)", () => {
   });
 
   it("a plan offers the channels whose allowance is not zero: Free makes no calls", () => {
-    expect(offeredChannels(PLANS.free.limits)).toEqual(["email", "sms", "whatsapp"]);
+    expect(offeredChannels(PLANS.free.limits)).toEqual([
+      "email",
+      "sms",
+      "whatsapp",
+      "messenger",
+      "instagram",
+    ]);
     for (const plan of [PLANS.pro, PLANS.family, PLANS.enterprise]) {
       expect(plan.channels, plan.id).toEqual(CHANNEL_IDS);
     }
-    expect(PLANS.free.channels).toEqual(["email", "sms", "whatsapp"]);
+    expect(PLANS.free.channels).toEqual(["email", "sms", "whatsapp", "messenger", "instagram"]);
   });
 
   it("every channel has its name in every language: the plan badges and the contact forms", () => {

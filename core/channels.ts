@@ -6,8 +6,11 @@
  * wherever it still needs a decision, and nothing treats an unknown channel like SMS.
  */
 
-/** What a channel's destination is. */
-export type AddressKind = "email" | "phone";
+/**
+ * What a channel's destination is: an email address, an E.164 number, or the page-scoped id Meta
+ * gives a person who wrote to SafeTap's page or account (Messenger, Instagram: decision 147).
+ */
+export type AddressKind = "email" | "phone" | "meta";
 /** The plan allowances a send can count against (DESIGN 1.2): non-email messages, voice calls. */
 export const QUOTA_KINDS = ["messages", "voice"] as const;
 export type QuotaKind = (typeof QUOTA_KINDS)[number];
@@ -36,6 +39,11 @@ export interface ChannelDescriptor {
   /** The links the card shows for a contact on this channel, in order. */
   cardActions: readonly CardActionKind[];
   cost: SendCost;
+  /**
+   * Linked by the contact themself from their confirmation page (DESIGN 1.13): nobody can be
+   * messaged there before writing to SafeTap first, so an owner never types such an address.
+   */
+  linkedByContact: boolean;
 }
 
 export const CHANNELS = {
@@ -47,6 +55,7 @@ export const CHANNELS = {
     shape: "mail",
     cardActions: ["mailto"],
     cost: "free",
+    linkedByContact: false,
   },
   sms: {
     address: "phone",
@@ -56,6 +65,7 @@ export const CHANNELS = {
     shape: "text",
     cardActions: ["call", "text"],
     cost: "premium_rate",
+    linkedByContact: false,
   },
   whatsapp: {
     address: "phone",
@@ -65,6 +75,7 @@ export const CHANNELS = {
     shape: "text",
     cardActions: ["call", "text", "whatsapp"],
     cost: "per_conversation",
+    linkedByContact: false,
   },
   voice: {
     address: "phone",
@@ -74,6 +85,27 @@ export const CHANNELS = {
     shape: "spoken",
     cardActions: [],
     cost: "premium_rate",
+    linkedByContact: false,
+  },
+  messenger: {
+    address: "meta",
+    contactChoice: null,
+    quota: null,
+    carriesLocation: true,
+    shape: "text",
+    cardActions: [],
+    cost: "free",
+    linkedByContact: true,
+  },
+  instagram: {
+    address: "meta",
+    contactChoice: null,
+    quota: null,
+    carriesLocation: true,
+    shape: "text",
+    cardActions: [],
+    cost: "free",
+    linkedByContact: true,
   },
 } as const satisfies Record<string, ChannelDescriptor>;
 
@@ -130,6 +162,19 @@ export function contactChannelOf(value: string): ContactChannel {
 export function isPhoneContactChannel(channel: Channel): boolean {
   const { address, contactChoice } = describeChannel(channel);
   return contactChoice !== null && address === "phone";
+}
+
+/** A channel the contact links themself (Messenger, Instagram). */
+export type LinkedChannel = {
+  [C in Channel]: (typeof CHANNELS)[C]["linkedByContact"] extends true ? C : never;
+}[Channel];
+
+export const LINKED_CHANNELS: readonly LinkedChannel[] = CHANNEL_IDS.filter(
+  (channel) => describeChannel(channel).linkedByContact,
+) as LinkedChannel[];
+
+export function isLinkedChannel(value: unknown): value is LinkedChannel {
+  return isChannel(value) && describeChannel(value).linkedByContact;
 }
 
 /** The channels whose sends count against one allowance. */

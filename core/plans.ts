@@ -31,6 +31,11 @@ export interface PlanRules {
   channels: readonly Channel[];
   /** Seats beyond the included ones: price per month each, and the alerts each adds. */
   extraSeat?: { monthlyPrice: number; alerts: number };
+  /**
+   * Live location (spec section 9, Pro "live location"; decision 147): the person sharing may go
+   * on sharing their position after the alert; without it an alert carries the one position.
+   */
+  liveLocation: boolean;
 }
 
 /** The plan limit each allowance draws on. */
@@ -60,6 +65,7 @@ const withChannels = (rules: Omit<PlanRules, "channels">): PlanRules => ({
 export const PLANS: Record<PlanId, PlanRules> = {
   free: withChannels({
     id: "free",
+    liveLocation: false,
     monthlyPrice: 0,
     annualPrice: 0,
     limits: {
@@ -73,6 +79,7 @@ export const PLANS: Record<PlanId, PlanRules> = {
   }),
   pro: withChannels({
     id: "pro",
+    liveLocation: true,
     monthlyPrice: 1.99,
     annualPrice: 19.9,
     limits: {
@@ -86,6 +93,7 @@ export const PLANS: Record<PlanId, PlanRules> = {
   }),
   family: withChannels({
     id: "family",
+    liveLocation: true,
     monthlyPrice: 5.99,
     annualPrice: 59.9,
     limits: {
@@ -100,6 +108,7 @@ export const PLANS: Record<PlanId, PlanRules> = {
   }),
   enterprise: withChannels({
     id: "enterprise",
+    liveLocation: true,
     monthlyPrice: null,
     annualPrice: null,
     limits: {

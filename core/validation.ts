@@ -174,6 +174,9 @@ export function validateContact(input: {
     case "phone":
       if (!isPhone(raw)) return { ok: false, error: "validation.invalidPhone", field: "value" };
       return { ok: true, contact: { name, channel, value: toE164(raw) } };
+    case "meta":
+      // A page-scoped id comes from Meta's webhook, never from a form (DESIGN 1.13).
+      throw new Error(`${channel} is linked by the contact, not typed in a form`);
     default: {
       const never: never = address;
       throw new Error(`No rule for ${never} addresses`);

@@ -54,6 +54,34 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_WHATSAPP_FROM: z.string().min(1).optional(),
   TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+  /**
+   * Messenger and Instagram through Meta's Graph API (decision 147). Without META_APP_SECRET and
+   * META_PAGE_ACCESS_TOKEN neither is offered.
+   */
+  META_APP_SECRET: z.string().min(1).optional(),
+  META_VERIFY_TOKEN: z.string().min(8).optional(),
+  META_PAGE_ACCESS_TOKEN: z.string().min(1).optional(),
+  META_PAGE_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, "must be the page's numeric id")
+    .optional(),
+  META_PAGE_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9.]{1,100}$/, "must be the page's username, as in m.me/USERNAME")
+    .optional(),
+  META_INSTAGRAM_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, "must be the account's numeric id")
+    .optional(),
+  META_INSTAGRAM_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._]{1,30}$/, "must be the account's username, as in ig.me/m/USERNAME")
+    .optional(),
+  META_GRAPH_API_BASE: z.url().default("https://graph.facebook.com"),
+  META_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, "must be a Graph API version such as v21.0")
+    .default("v21.0"),
   SALES_EMAIL: z.email().default("sales@safetap.app"),
   SUPPORT_EMAIL: z.email().default("support@safetap.app"),
   STORE_URL: z.url().default("https://shop.safetap.app"),
@@ -109,6 +137,20 @@ export interface Config {
     from?: string;
     whatsappFrom?: string;
     apiBase: string;
+  };
+  /**
+   * Messenger (the page) and Instagram (its linked professional account), both answered by one
+   * webhook signed with the app secret; `instagram` is absent when no account is configured.
+   */
+  meta?: {
+    appSecret: string;
+    verifyToken?: string;
+    pageAccessToken: string;
+    pageId: string;
+    pageUsername: string;
+    instagram?: { id: string; username: string };
+    graphApiBase: string;
+    graphVersion: string;
   };
   salesEmail: string;
   supportEmail: string;
@@ -194,6 +236,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (hasTwilioPart && !(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN)) {
     problems.push("TWILIO_ACCOUNT_SID: set together with TWILIO_AUTH_TOKEN");
   }
+  const metaParts = [
+    e.META_APP_SECRET,
+    e.META_PAGE_ACCESS_TOKEN,
+    e.META_PAGE_ID,
+    e.META_PAGE_USERNAME,
+  ];
+  if (metaParts.some(Boolean) && !metaParts.every(Boolean)) {
+    problems.push(
+      "META_APP_SECRET: set together with META_PAGE_ACCESS_TOKEN, META_PAGE_ID and META_PAGE_USERNAME",
+    );
+  }
+  if (Boolean(e.META_INSTAGRAM_ID) !== Boolean(e.META_INSTAGRAM_USERNAME)) {
+    problems.push("META_INSTAGRAM_ID: set together with META_INSTAGRAM_USERNAME");
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -235,6 +291,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             from: e.TWILIO_FROM,
             whatsappFrom: e.TWILIO_WHATSAPP_FROM,
             apiBase: e.TWILIO_API_BASE.replace(/\/+$/, ""),
+          }
+        : undefined,
+    meta:
+      e.META_APP_SECRET && e.META_PAGE_ACCESS_TOKEN && e.META_PAGE_ID && e.META_PAGE_USERNAME
+        ? {
+            appSecret: e.META_APP_SECRET,
+            verifyToken: e.META_VERIFY_TOKEN,
+            pageAccessToken: e.META_PAGE_ACCESS_TOKEN,
+            pageId: e.META_PAGE_ID,
+            pageUsername: e.META_PAGE_USERNAME,
+            instagram:
+              e.META_INSTAGRAM_ID && e.META_INSTAGRAM_USERNAME
+                ? { id: e.META_INSTAGRAM_ID, username: e.META_INSTAGRAM_USERNAME }
+                : undefined,
+            graphApiBase: e.META_GRAPH_API_BASE.replace(/\/+$/, ""),
+            graphVersion: e.META_GRAPH_VERSION,
           }
         : undefined,
     salesEmail: e.SALES_EMAIL,

@@ -60,6 +60,9 @@ function providerAdapters(config: Config): Record<Channel, ChannelAdapter | unde
     sms: twilio,
     whatsapp: twilio,
     voice: twilio,
+    // Decision 147: the Graph API adapter, when META_* is configured (issue 18 item 2).
+    messenger: undefined,
+    instagram: undefined,
   };
 }
 

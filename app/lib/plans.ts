@@ -39,10 +39,12 @@ export type Plan = PlanRules & PlanPresentation & { channelBadges: readonly Chan
 export function channelBadges(plan: PlanRules): ChannelBadge[] {
   const trial = plan.limits.quotaPeriod === "lifetime";
   const counted = (channel: Channel) => trial && describeChannel(channel).quota !== null;
-  const badges: ChannelBadge[] = plan.channels.map((channel) =>
+  // Messenger and Instagram are the contact's own choice, not a plan's (decision 147).
+  const sent = plan.channels.filter((channel) => !describeChannel(channel).linkedByContact);
+  const badges: ChannelBadge[] = sent.map((channel) =>
     counted(channel) ? { channel, noteKey: "channels.trial" } : { channel },
   );
-  const located = plan.channels.filter((channel) => describeChannel(channel).carriesLocation);
+  const located = sent.filter((channel) => describeChannel(channel).carriesLocation);
   const alwaysLocated = located.filter((channel) => !counted(channel));
   badges.push(
     alwaysLocated.length === located.length

@@ -475,5 +475,6 @@ function toDelivery(row: Record<string, unknown>): Claimed {
     createdAt: date(row.created_at)!,
     updatedAt: date(row.updated_at)!,
     providerCallStartedAt: date(row.provider_call_started_at),
+    readAt: date(row.read_at),
   };
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLAIM_ORDER_SQL } from "#server/db/schema.ts";
@@ -13,10 +13,13 @@ describe("the dispatcher's order and the claim index (decision 144)", () => {
 
   it("the index orders by the claim's own expression, in the schema and in the migration", () => {
     expect(CLAIM_ORDER_SQL).toBe(DELIVERY_PRIORITY_SQL);
-    const migration = readFileSync(
-      path.join(projectRoot, "drizzle", "0009_safety_operations.sql"),
-      "utf8",
-    );
+    // The last migration that (re)creates the index is the one the database runs with.
+    const folder = path.join(projectRoot, "drizzle");
+    const migration = readdirSync(folder)
+      .filter((name) => name.endsWith(".sql"))
+      .sort()
+      .map((name) => readFileSync(path.join(folder, name), "utf8"))
+      .findLast((text) => text.includes('CREATE INDEX "alert_deliveries_claim_idx"'));
     expect(migration).toContain(
       `CREATE INDEX "alert_deliveries_claim_idx" ON "alert_deliveries" USING btree ((${DELIVERY_PRIORITY_SQL}),"next_attempt_at") WHERE "alert_deliveries"."status" = 'pending';`,
     );

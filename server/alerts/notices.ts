@@ -21,23 +21,30 @@ export const NOTICE_KINDS = [
   "attendance_notice",
   "roll_call",
   "mass_notice",
+  "contact_request",
+  "current_check",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /**
  * The order the dispatcher sends in (DESIGN 1b.3, issue 17): 0 first. An individual's emergency
  * (alerts, escalations, all-clears) and a roll call's own messages before anything routine; mass
- * notices last, so ten thousand of them never delay one person's alert. Kinds not listed are 1.
+ * notices last, so ten thousand of them never delay one person's alert. A responder's "taking them
+ * to …" is part of the emergency (0); confirmation requests and "still current?" checks are
+ * routine (1, issue 18). Kinds not listed are 1.
  */
 export const DELIVERY_PRIORITY: Record<string, number> = {
   alert: 0,
   escalation: 0,
   all_clear: 0,
   roll_call: 0,
+  handover: 0,
   quota_notice: 1,
   scan_notice: 1,
   invitation: 1,
   attendance_notice: 1,
+  contact_request: 1,
+  current_check: 1,
   mass_notice: 2,
 };
 

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { CHANNEL_IDS, CONTACT_CHANNELS } from "#core/channels.ts";
+import { CHANNEL_IDS, CONTACT_CHANNELS, LINKED_CHANNELS } from "#core/channels.ts";
 import { member, organization, user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
@@ -282,12 +282,88 @@ export const contacts = pgTable(
      * person's own language.
      */
     language: text(),
+    /**
+     * Whether the contact agreed to the role (DESIGN 1b.4, decision 147): "pending" until they
+     * answer the confirmation message, then "confirmed" or "declined". A real emergency reaches
+     * pending and declined contacts too; a test alert reaches only confirmed ones.
+     */
+    consent: text().notNull().default("pending"),
+    /** When they answered (confirmed or declined). */
+    consentAt: timestamp({ withTimezone: true }),
+    /** When the last confirmation request was queued, and how many were (the ceiling's count). */
+    consentRequestedAt: timestamp({ withTimezone: true }),
+    consentRequests: integer().notNull().default(0),
+    /** The last "still current?" check: when it was sent, and when the contact said yes. */
+    currentCheckSentAt: timestamp({ withTimezone: true }),
+    currentConfirmedAt: timestamp({ withTimezone: true }),
+    /**
+     * A Messenger or Instagram account the contact linked from their confirmation page
+     * (decision 147): the channel, and the page-scoped id Meta's webhook gave (ciphertext, bound
+     * to `contacts.meta_recipient:<id>`). Alerts go there as well as to `value`.
+     */
+    metaChannel: text(),
+    metaRecipient: text(),
+    metaLinkedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index("contacts_user_priority_idx").on(t.userId, t.priority),
     index("contacts_profile_priority_idx").on(t.profileId, t.priority),
+    index("contacts_consent_idx").on(t.consent, t.consentRequestedAt),
     check("contacts_channel_check", sql`${t.channel} in ${oneOf(CONTACT_CHANNELS)}`),
+    check("contacts_consent_check", sql`${t.consent} in ('pending', 'confirmed', 'declined')`),
+    check(
+      "contacts_meta_channel_check",
+      sql`${t.metaChannel} is null or ${t.metaChannel} in ${oneOf(LINKED_CHANNELS)}`,
+    ),
+  ],
+);
+
+/**
+ * A link given to one contact (decision 147): confirm or decline the role ("confirm"), link
+ * Messenger or Instagram after confirming ("link", carried through Meta as the referral's `ref`),
+ * or answer the six-monthly "still current?" check ("current_check"). Single-use (`usedAt`), expiring,
+ * bound to its contact; only the SHA-256 of the token is stored.
+ */
+export const contactTokens = pgTable(
+  "contact_tokens",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    contactId: uuid()
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    purpose: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("contact_tokens_contact_idx").on(t.contactId, t.purpose),
+    check(
+      "contact_tokens_purpose_check",
+      sql`${t.purpose} in ('confirm', 'link', 'current_check')`,
+    ),
+  ],
+);
+
+/**
+ * A number that replied STOP (decision 147), kept by a keyed hash of the E.164 number so one
+ * STOP applies to every owner who has that number as a contact. `family` is what the reply
+ * stops: "sms" (texts and automated calls to the number) or "whatsapp". START deletes the row;
+ * every STOP, START and HELP is also in the audit log.
+ */
+export const optOuts = pgTable(
+  "opt_outs",
+  {
+    family: text().notNull(),
+    addressHash: text().notNull(),
+    keyword: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.family, t.addressHash] }),
+    check("opt_outs_family_check", sql`${t.family} in ('sms', 'whatsapp')`),
   ],
 );
 
@@ -527,7 +603,7 @@ export const alerts = pgTable(
  */
 /** The delivery priorities as the claim index orders by them (see `alert_deliveries_claim_idx`). */
 export const CLAIM_ORDER_SQL =
-  "case kind when 'alert' then 0 when 'escalation' then 0 when 'all_clear' then 0 when 'roll_call' then 0 when 'quota_notice' then 1 when 'scan_notice' then 1 when 'invitation' then 1 when 'attendance_notice' then 1 when 'mass_notice' then 2 else 1 end";
+  "case kind when 'alert' then 0 when 'escalation' then 0 when 'all_clear' then 0 when 'roll_call' then 0 when 'handover' then 0 when 'quota_notice' then 1 when 'scan_notice' then 1 when 'invitation' then 1 when 'attendance_notice' then 1 when 'contact_request' then 1 when 'current_check' then 1 when 'mass_notice' then 2 else 1 end";
 
 export const alertDeliveries = pgTable(
   "alert_deliveries",
@@ -567,6 +643,8 @@ export const alertDeliveries = pgTable(
      * attempt asks it before sending again (decision 116).
      */
     providerCallStartedAt: timestamp({ withTimezone: true }),
+    /** When the recipient read it, where the provider says so (Messenger, Instagram, WhatsApp). */
+    readAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index("alert_deliveries_due_idx").on(t.status, t.nextAttemptAt),
@@ -582,7 +660,7 @@ export const alertDeliveries = pgTable(
     check("alert_deliveries_channel_check", sql`${t.channel} in ${oneOf(CHANNEL_IDS)}`),
     check(
       "alert_deliveries_kind_check",
-      sql`${t.kind} in ('alert', 'escalation', 'all_clear', 'quota_notice', 'scan_notice', 'invitation', 'attendance_notice', 'roll_call', 'mass_notice')`,
+      sql`${t.kind} in ('alert', 'escalation', 'all_clear', 'quota_notice', 'scan_notice', 'invitation', 'attendance_notice', 'roll_call', 'mass_notice', 'contact_request', 'current_check', 'handover')`,
     ),
     check(
       "alert_deliveries_status_check",
@@ -880,3 +958,91 @@ export type AttendanceScan = typeof attendanceScans.$inferSelect;
 export type AttendanceRule = typeof attendanceRules.$inferSelect;
 export type RollCall = typeof rollCalls.$inferSelect;
 export type MassNotice = typeof massNotices.$inferSelect;
+
+/**
+ * Live location after an alert (decision 147): the page that raised the alert goes on sharing
+ * for a chosen time. One row per alert; `endsAt` null means until cancelled; `endedAt` is set
+ * when the sharer stops, the time runs out or the alert is cancelled, after which no position
+ * is accepted or shown.
+ */
+export const liveShares = pgTable("live_shares", {
+  alertId: uuid()
+    .primaryKey()
+    .references(() => alerts.id, { onDelete: "cascade" }),
+  startedAt: createdAt(),
+  endsAt: timestamp({ withTimezone: true }),
+  endedAt: timestamp({ withTimezone: true }),
+  /** "stopped", "expired" or "cancelled" once ended. */
+  endedReason: text(),
+});
+
+/** One shared position; erased after 7 days (DESIGN 1b.6). */
+export const livePositions = pgTable(
+  "live_positions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    alertId: uuid()
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    /** 6 decimals, as the alert's own position. */
+    latitude: text().notNull(),
+    longitude: text().notNull(),
+    /** Metres, as the phone reports it; null when unknown. */
+    accuracy: integer(),
+    /** When the phone took it. */
+    recordedAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("live_positions_alert_idx").on(t.alertId, t.recordedAt),
+    index("live_positions_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * "I'm helping / taking them to …" from the card (decision 147): what the person holding the phone
+ * said, sent to every contact through the outbox and shown on the live page.
+ */
+export const responderUpdates = pgTable(
+  "responder_updates",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    alertId: uuid()
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    /** "helping" (with them now) or "taking" (taking them to `destination`). */
+    kind: text().notNull(),
+    destination: text(),
+    /** Who they are, if they said (e.g. "Paramedic, unit 12"). */
+    helperName: text(),
+    clientAddress: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("responder_updates_alert_idx").on(t.alertId, t.createdAt),
+    check("responder_updates_kind_check", sql`${t.kind} in ('helping', 'taking')`),
+  ],
+);
+
+/** A support request from /support (decision 147), stored before the mail to support is sent. */
+export const supportTickets = pgTable(
+  "support_tickets",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    email: text().notNull(),
+    topic: text().notNull(),
+    message: text().notNull(),
+    /** The signed-in account that wrote, if any. */
+    userId: text().references(() => user.id, { onDelete: "set null" }),
+    language: text().notNull().default("en"),
+    clientAddress: text(),
+    /** "open" or "closed", as SafeTap's staff mark it. */
+    status: text().notNull().default("open"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("support_tickets_created_idx").on(t.createdAt),
+    check("support_tickets_status_check", sql`${t.status} in ('open', 'closed')`),
+  ],
+);

@@ -120,6 +120,8 @@ export function twilioAdapter(options: TwilioOptions): ChannelAdapter {
       case "voice":
         return { resource: "Calls", to: message.to, from: options.from ?? "" };
       case "email":
+      case "messenger":
+      case "instagram":
         throw notSentByTwilio(channel);
       default: {
         const never: never = channel;
@@ -212,6 +214,8 @@ export function twilioAdapter(options: TwilioOptions): ChannelAdapter {
           );
         }
         case "email":
+        case "messenger":
+        case "instagram":
           throw notSentByTwilio(channel);
         default: {
           const never: never = channel;

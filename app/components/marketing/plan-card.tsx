@@ -25,6 +25,8 @@ const CHANNEL_ICONS: Record<ChannelBadge["channel"], typeof Mail> = {
   sms: MessageSquare,
   whatsapp: MessageCircle,
   voice: PhoneCall,
+  messenger: MessageCircle,
+  instagram: MessageCircle,
   location: MapPin,
 };
 
