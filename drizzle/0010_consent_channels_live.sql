@@ -75,6 +75,7 @@ ALTER TABLE "contacts" ADD COLUMN "current_confirmed_at" timestamp with time zon
 ALTER TABLE "contacts" ADD COLUMN "meta_channel" text;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "meta_recipient" text;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "meta_linked_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "profiles" ADD COLUMN "current_check_sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "contact_tokens" ADD CONSTRAINT "contact_tokens_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "live_positions" ADD CONSTRAINT "live_positions_alert_id_alerts_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."alerts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "live_shares" ADD CONSTRAINT "live_shares_alert_id_alerts_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."alerts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -70,6 +70,11 @@ export const profiles = pgTable(
     preferredHospital: text(),
     /** When the owner last confirmed the medical record is current. */
     medicalConfirmedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the six-monthly "still current?" message last went to the managing account about this
+     * person's record and contacts (decision 147); the answer sets `medicalConfirmedAt`.
+     */
+    currentCheckSentAt: timestamp({ withTimezone: true }),
     /** A minor's card shows the first name only and the guardians first (DESIGN 1b.6). */
     isMinor: boolean().notNull().default(false),
     /** The current photo's version (random, in its URL); null without a photo. */
