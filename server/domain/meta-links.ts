@@ -196,6 +196,26 @@ export async function unlinkByOwner(db: Executor, profileId: string, contactId: 
   });
 }
 
+/** Stores the page-scoped id a contact linked, encrypted to the contact (one account at a time). */
+export async function recordLinkedAccount(
+  db: Executor,
+  cipher: FieldCipher,
+  contactId: string,
+  channel: LinkedChannel,
+  recipient: string,
+): Promise<boolean> {
+  const [contact] = await db
+    .update(contacts)
+    .set({
+      metaChannel: channel,
+      metaRecipient: cipher.encrypt(recipient, metaRecipientContext(contactId)),
+      metaLinkedAt: new Date(),
+    })
+    .where(eq(contacts.id, contactId))
+    .returning({ id: contacts.id });
+  return Boolean(contact);
+}
+
 /** One messaging event of a webhook, as Meta documents it. */
 interface MessagingEvent {
   sender?: { id?: unknown };
@@ -279,17 +299,9 @@ async function bindReferral(
   const { db, cipher } = services;
   const linked = await db.transaction(async (tx) => {
     const contactId = await consumeContactToken(tx, ref, "link");
-    if (!contactId) return null;
-    const [contact] = await tx
-      .update(contacts)
-      .set({
-        metaChannel: channel,
-        metaRecipient: cipher.encrypt(sender, metaRecipientContext(contactId)),
-        metaLinkedAt: new Date(),
-      })
-      .where(eq(contacts.id, contactId))
-      .returning({ id: contacts.id });
-    if (!contact) return null;
+    if (!contactId || !(await recordLinkedAccount(tx, cipher, contactId, channel, sender))) {
+      return null;
+    }
     const context = (await contactContext(tx, contactId))!;
     await queueNotice(tx, cipher, {
       kind: "contact_request",
