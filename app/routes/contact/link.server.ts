@@ -70,8 +70,10 @@ export async function linkPage(request: Request, context: AppLoadContext, token?
     case "unknown":
       return refusal(request, context);
     case "expired":
-    case "used":
       return data(view(request, found.state, { person: found.person }), { status: 410 });
+    case "used":
+      // Spent by a link since removed: an answer, not an error (the page after unlinking).
+      return view(request, found.state, { person: found.person });
     case "ready":
     case "linked":
       return view(request, found.state, {
