@@ -66,6 +66,7 @@ export default [
     ]),
     route("roll-call/safe/:token", "routes/roll-call/safe.tsx"),
     route("ack/:token", "routes/card/ack.tsx"),
+    route("c/link/:token", "routes/contact/link.tsx"),
     route("n/:token", "routes/notices/reply.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),
     route("*", "routes/not-found.tsx"),

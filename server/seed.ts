@@ -5,6 +5,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Product } from "#core/tag-ids.ts";
 import { tags, user } from "#server/db/schema.ts";
 import { insertContact } from "#server/domain/contacts.ts";
+import { recordLinkedAccount } from "#server/domain/meta-links.ts";
 import { saveProfile } from "#server/domain/profiles.ts";
 import { cardUrl, mintTags } from "#server/domain/tags.ts";
 import { grantRole } from "#server/domain/users.ts";
@@ -30,6 +31,8 @@ const DEMO_EMAIL = "demo@safetap.app";
 const ADMIN_EMAIL = "admin@safetap.app";
 const ADULT_EMAIL = "jordan@safetap.app";
 const STAFF_EMAIL = "taylor@safetap.app";
+/** The page-scoped id of the demo contact's linked Messenger (a made-up one; decision 149). */
+export const DEMO_MESSENGER_ID = "7100000000000001";
 
 function demoPassword(): string {
   // Meets every password rule: upper and lower case, a digit and a symbol.
@@ -186,7 +189,7 @@ async function createDemoData(services: Services): Promise<DemoCredentials> {
     medicalConfirmedAt: new Date(Date.now() - 40 * 86_400_000),
     onboardingCompleted: true,
   });
-  await insertContact(
+  const maria = await insertContact(
     db,
     cipher,
     { profileId: demoId, accountId: demoId },
@@ -197,6 +200,9 @@ async function createDemoData(services: Services): Promise<DemoCredentials> {
       priority: 1,
     },
   );
+  // Maria also linked her Messenger (decision 149): alerts go there too; in a demo without
+  // META_* configured they land in the dev outbox beside her email.
+  await recordLinkedAccount(db, cipher, maria.id, "messenger", DEMO_MESSENGER_ID);
 
   const adminId = await createUser(services, admin.email, "Sam Admin", admin.password);
   await saveProfile(db, cipher, adminId, {

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "#server/db/client.ts";
 export { openDatabase } from "#server/db/client.ts";
 
 import { createMessenger, type Messenger } from "#server/delivery/messenger.ts";
+import { metaAdapter } from "#server/delivery/meta.ts";
 import { smtpAdapter } from "#server/delivery/smtp.ts";
 import { twilioAdapter } from "#server/delivery/twilio.ts";
 import { TWILIO_STATUS_PATH } from "#server/delivery/twilio-status.ts";
@@ -55,14 +56,16 @@ function providerAdapters(config: Config): Record<Channel, ChannelAdapter | unde
         statusCallback: new URL(TWILIO_STATUS_PATH, config.publicUrl).toString(),
       })
     : undefined;
+  // Decision 149: Messenger and Instagram through the Graph API when META_* is configured; in a
+  // demo without it they land in the dev outbox, and outside a demo they are never planned.
+  const meta = config.meta ? metaAdapter(config.meta) : undefined;
   return {
     email: config.smtp ? smtpAdapter(config.smtp) : undefined,
     sms: twilio,
     whatsapp: twilio,
     voice: twilio,
-    // Decision 147: the Graph API adapter, when META_* is configured (issue 18 item 2).
-    messenger: undefined,
-    instagram: undefined,
+    messenger: meta,
+    instagram: meta,
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 /** DESIGN 1.7: an SOS can be called off for 30 seconds after it is sent. */
 import { CANCEL_WINDOW_MS } from "#core/alert-links.ts";
-import { isContactChannel } from "#core/channels.ts";
+import { isContactChannel, isLinkedChannel } from "#core/channels.ts";
 import { alertDeliveries, alerts } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 
@@ -53,14 +53,12 @@ export async function cancelSos(
     const seen = new Set<string>();
     const rows = [];
     for (const delivery of told) {
-      // The all-clear goes on the contact's own channel, not again by call.
-      if (
-        !delivery.contactId ||
-        !isContactChannel(delivery.channel) ||
-        seen.has(delivery.contactId)
-      )
-        continue;
-      seen.add(delivery.contactId);
+      // The all-clear goes on the contact's own channel, and on the account they linked
+      // (decision 149), not again by call.
+      const followed = isContactChannel(delivery.channel) || isLinkedChannel(delivery.channel);
+      const key = `${delivery.contactId}:${delivery.channel}`;
+      if (!delivery.contactId || !followed || seen.has(key)) continue;
+      seen.add(key);
       const id = crypto.randomUUID();
       const to = cipher.decrypt(
         delivery.destination,

@@ -1,12 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { type Channel, isPhoneContactChannel } from "#core/channels.ts";
+import {
+  type Channel,
+  isContactChannel,
+  isPhoneContactChannel,
+  type LinkedChannel,
+} from "#core/channels.ts";
 import type { PlanId } from "#core/plans.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor, Transaction } from "#server/db/client.ts";
 import { alertDeliveries, alerts, user } from "#server/db/schema.ts";
 import { recordAudit } from "#server/domain/audit.ts";
-import { type ContactData, listAlertedContacts } from "#server/domain/contacts.ts";
+import { type AlertedContact, listAlertedContacts } from "#server/domain/contacts.ts";
+import { linkedChannelsInUse } from "#server/domain/meta-links.ts";
 import { ensureOwnProfile } from "#server/domain/people.ts";
 import { getProfile } from "#server/domain/profiles.ts";
 import {
@@ -154,7 +160,12 @@ export async function ownerEmailOf(executor: Executor, userId: string): Promise<
  * sent to anyway.
  */
 export function planDeliveries(input: {
-  contacts: ContactData[];
+  contacts: (Omit<AlertedContact, "linked"> & { linked?: AlertedContact["linked"] })[];
+  /**
+   * The linked channels this instance can send on (decision 149): a contact's linked Messenger or
+   * Instagram account also gets the alert, beside their own channel, outside any allowance.
+   */
+  linkedChannels?: ReadonlySet<LinkedChannel>;
   plan: PlanId;
   usage: Usage;
   /** Seats an admin added to a household, each adding to the message allowance. */
@@ -184,9 +195,24 @@ export function planDeliveries(input: {
         note: null,
       });
     }
+    const linked = contact.linked;
+    if (linked && input.linkedChannels?.has(linked.channel)) {
+      planned.push({
+        ...base,
+        id: randomUUID(),
+        channel: linked.channel,
+        destination: linked.recipient,
+        status: "pending",
+        note: null,
+      });
+    }
   }
 
-  const reachesSomeone = planned.some((d) => d.status === "pending" && d.kind === "alert");
+  // A linked account is a second way in, never the only one: the overage rule still looks at
+  // the contacts' own channels.
+  const reachesSomeone = planned.some(
+    (d) => d.status === "pending" && d.kind === "alert" && isContactChannel(d.channel),
+  );
   if (!input.isTest && !reachesSomeone) {
     const first = planned.find(
       (d) => d.status === "skipped" && d.kind === "alert" && isPhoneContactChannel(d.channel),
@@ -248,7 +274,10 @@ async function keepEmergencyHeard(
   planned: PlannedDelivery[],
 ) {
   if (isTest) return;
-  if (planned.some((d) => d.status === "pending" && d.kind === "alert")) return;
+  if (
+    planned.some((d) => d.status === "pending" && d.kind === "alert" && isContactChannel(d.channel))
+  )
+    return;
   const first = planned.find(
     (d) =>
       d.status === "skipped" && isPhoneContactChannel(d.channel) && d.note?.startsWith("limit_"),
@@ -307,6 +336,7 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
     const { holder, used } = await alertAllowance(tx, input.userId);
     const planned = planDeliveries({
       contacts: await listAlertedContacts(tx, cipher, profileId, holder.plan),
+      linkedChannels: linkedChannelsInUse(config),
       plan: holder.plan,
       usage: used,
       extraSeats: holder.extraSeats,

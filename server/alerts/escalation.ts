@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { type ContactChannel, isContactChannel, isPhoneContactChannel } from "#core/channels.ts";
+import {
+  type ContactChannel,
+  isContactChannel,
+  isLinkedChannel,
+  isPhoneContactChannel,
+  type LinkedChannel,
+} from "#core/channels.ts";
 import { alertDeliveries } from "#server/db/schema.ts";
 import { type Allowance, alertAllowance } from "#server/domain/quotas.ts";
 import type { Services } from "#server/services.ts";
@@ -32,8 +38,16 @@ export function planEscalation(input: {
   called: ReadonlySet<string>;
   allowance: Allowance;
   ownerEmail: string | null;
+  /** Linked accounts (Messenger, Instagram) the alert reached: a reminder there too, uncounted. */
+  linked?: (Omit<ReachedContact, "channel"> & { channel: LinkedChannel })[];
 }): PlannedDelivery[] {
-  const planned: PlannedDelivery[] = [];
+  const planned: PlannedDelivery[] = (input.linked ?? []).map((contact) => ({
+    ...contact,
+    id: randomUUID(),
+    kind: "escalation" as const,
+    status: "pending" as const,
+    note: null,
+  }));
   const skippedNames: string[] = [];
   for (const contact of input.reached) {
     const base = {
@@ -80,9 +94,22 @@ export async function escalateAlert(
       sent.filter((d) => d.channel === CALL_CHANNEL && d.contactId).map((d) => d.contactId!),
     );
     const reached: ReachedContact[] = [];
+    const linked: NonNullable<Parameters<typeof planEscalation>[0]["linked"]> = [];
     const seen = new Set<string>();
     for (const delivery of sent) {
       const { contactId, channel } = delivery;
+      if (contactId && isLinkedChannel(channel)) {
+        linked.push({
+          contactId,
+          contactName: delivery.contactName,
+          channel,
+          destination: cipher.decrypt(
+            delivery.destination,
+            `alert_deliveries.destination:${delivery.id}`,
+          ),
+        });
+        continue;
+      }
       if (!contactId || !isContactChannel(channel) || seen.has(contactId)) continue;
       seen.add(contactId);
       reached.push({
@@ -100,6 +127,7 @@ export async function escalateAlert(
       called,
       allowance,
       ownerEmail: await ownerEmailOf(tx, alert.userId),
+      linked,
     });
     await recordDeliveries(tx, cipher, alert, planned);
     return planned.length;

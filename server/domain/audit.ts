@@ -35,6 +35,10 @@ export type AuditEventType =
   | "contact_updated"
   | "contact_removed"
   | "contacts_reordered"
+  // A contact's own Messenger or Instagram account (decision 149), and Meta webhooks refused.
+  | "contact_channel_linked"
+  | "contact_channel_unlinked"
+  | "meta_webhook_refused"
   | "card_visibility_changed"
   | "scan_notice_changed"
   | "household_invitation_sent"

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { type ContactChannel, contactChannelOf } from "#core/channels.ts";
+import {
+  type ContactChannel,
+  contactChannelOf,
+  isLinkedChannel,
+  type LinkedChannel,
+} from "#core/channels.ts";
 import { PLANS, type PlanId } from "#core/plans.ts";
 import type { ContactInput } from "#core/validation.ts";
 import { UUID } from "#core/validation.ts";
@@ -20,12 +25,24 @@ export interface ContactData {
   priority: number;
   /** What the contact is to an organisation's person ("guardian", "clinician"); null otherwise. */
   role?: string | null;
+  /** The Messenger or Instagram account the contact linked themself (decision 149), if any. */
+  linkedChannel?: LinkedChannel | null;
+}
+
+/** A contact an alert goes to, with the page-scoped id of their linked account (server only). */
+export interface AlertedContact extends ContactData {
+  linked: { channel: LinkedChannel; recipient: string } | null;
 }
 
 /** What a contact is to an organisation's person: "guardian", "clinician", or null. */
 export type ContactRole = "guardian" | "clinician" | null;
 
 const contextOf = (contactId: string) => `contacts.value:${contactId}`;
+/** Where a linked account's page-scoped id is bound (decision 147). */
+export const metaRecipientContext = (contactId: string) => `contacts.meta_recipient:${contactId}`;
+
+const linkedChannelOf = (row: { metaChannel: string | null; metaRecipient: string | null }) =>
+  isLinkedChannel(row.metaChannel) && row.metaRecipient ? row.metaChannel : null;
 
 /**
  * One person's contacts by priority, values decrypted. `profileId` is a person the caller was
@@ -36,19 +53,26 @@ export async function listContacts(
   cipher: FieldCipher,
   profileId: string,
 ): Promise<ContactData[]> {
-  const rows = await db
+  return (await contactRows(db, profileId)).map((row) => contactData(cipher, row));
+}
+
+const contactRows = (db: Executor, profileId: string) =>
+  db
     .select()
     .from(contacts)
     .where(eq(contacts.profileId, profileId))
     .orderBy(asc(contacts.priority), asc(contacts.createdAt));
-  return rows.map((row) => ({
+
+function contactData(cipher: FieldCipher, row: typeof contacts.$inferSelect): ContactData {
+  return {
     id: row.id,
     name: row.name,
     channel: contactChannelOf(row.channel),
     value: cipher.decrypt(row.value, contextOf(row.id)),
     priority: row.priority,
     role: row.role,
-  }));
+    linkedChannel: linkedChannelOf(row),
+  };
 }
 
 type ContactFields = {
@@ -103,14 +127,25 @@ export function alertedContacts<T>(ordered: T[], plan: PlanId): T[] {
   return limit === null ? ordered : ordered.slice(0, Math.max(1, limit));
 }
 
-/** The person's contacts that an alert reaches on their plan, values decrypted. */
+/**
+ * The person's contacts that an alert reaches on their plan, values decrypted, each with the
+ * account they linked (decision 149): a linked account follows its contact, never adds one.
+ */
 export async function listAlertedContacts(
   db: Executor,
   cipher: FieldCipher,
   profileId: string,
   plan: PlanId,
-): Promise<ContactData[]> {
-  return alertedContacts(await listContacts(db, cipher, profileId), plan);
+): Promise<AlertedContact[]> {
+  return alertedContacts(await contactRows(db, profileId), plan).map((row) => {
+    const channel = linkedChannelOf(row);
+    return {
+      ...contactData(cipher, row),
+      linked: channel
+        ? { channel, recipient: cipher.decrypt(row.metaRecipient!, metaRecipientContext(row.id)) }
+        : null,
+    };
+  });
 }
 
 /**
@@ -247,6 +282,7 @@ export async function updateContact(
       .for("update");
     if (!before) return false;
     const role = input.role === undefined ? before.role : input.role;
+    const addressChanged = cipher.decrypt(before.value, contextOf(contactId)) !== input.value;
     const [changed] = await tx
       .update(contacts)
       .set({
@@ -254,6 +290,9 @@ export async function updateContact(
         channel: input.channel,
         value: cipher.encrypt(input.value, contextOf(contactId)),
         role,
+        // A new address may be someone else: the account the old one linked no longer follows
+        // (decision 149).
+        ...(addressChanged ? { metaChannel: null, metaRecipient: null, metaLinkedAt: null } : {}),
       })
       .where(eq(contacts.id, contactId))
       .returning({ accountId: contacts.userId, name: contacts.name, channel: contacts.channel });
@@ -261,7 +300,7 @@ export async function updateContact(
     const fields = [
       before.name !== input.name && "name",
       before.channel !== input.channel && "channel",
-      cipher.decrypt(before.value, contextOf(contactId)) !== input.value && "address",
+      addressChanged && "address",
       before.role !== role && "role",
     ].filter(Boolean);
     if (fields.length) {

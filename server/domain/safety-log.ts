@@ -109,6 +109,8 @@ export const SAFETY_EVENT_TYPES = [
   "contact_updated",
   "contact_removed",
   "contacts_reordered",
+  "contact_channel_linked",
+  "contact_channel_unlinked",
   "card_visibility_changed",
   "scan_notice_changed",
   "tag_claimed",

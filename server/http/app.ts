@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -9,11 +9,15 @@ import { compress } from "hono/compress";
 import { etag } from "hono/etag";
 import { createMiddleware } from "hono/factory";
 import type { AppLoadContext } from "react-router";
+import { isValidMetaSignature, META_WEBHOOK_PATH, type MetaConfig } from "#server/delivery/meta.ts";
 import {
   applyTwilioStatus,
   isValidTwilioSignature,
   TWILIO_STATUS_PATH,
 } from "#server/delivery/twilio-status.ts";
+import { recordAudit } from "#server/domain/audit.ts";
+import { applyMetaWebhook } from "#server/domain/meta-links.ts";
+import { addressKey } from "#server/security/address-key.ts";
 import { cardHarvestLimit } from "#server/security/card-harvest.ts";
 import type { Services } from "#server/services.ts";
 import { bodyLimits } from "./body-limits.ts";
@@ -31,6 +35,17 @@ function safeDecode(path: string): string {
   } catch {
     return path;
   }
+}
+
+/** Audit lines for refused Meta webhooks, per address and hour (decision 149). */
+const META_REFUSAL_AUDIT = { name: "meta-webhook:refused", points: 20, windowSeconds: 3600 };
+
+/** The verify token Meta echoes in its handshake, compared in constant time. */
+function sameSecret(meta: MetaConfig, given: string | undefined): boolean {
+  if (!meta.verifyToken || !given) return false;
+  const expected = Buffer.from(meta.verifyToken);
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
@@ -170,6 +185,51 @@ export function createHttpApp(
     }
     await applyTwilioStatus(services.db, params);
     return c.body(null, 204);
+  });
+
+  // Meta's webhook (decision 149): the verification handshake, then events signed with the app
+  // secret over the raw body. A refusal changes nothing and leaves an audit line (a few per
+  // address and hour: a flood of forgeries cannot fill the log).
+  app.get(META_WEBHOOK_PATH, (c) => {
+    if (!config.meta) return c.text("Not found", 404);
+    const challenge = c.req.query("hub.challenge") ?? "";
+    const verified =
+      c.req.query("hub.mode") === "subscribe" &&
+      sameSecret(config.meta, c.req.query("hub.verify_token")) &&
+      /^[A-Za-z0-9_-]{1,128}$/.test(challenge);
+    return verified ? c.text(challenge, 200) : c.text("Forbidden", 403);
+  });
+  app.post(META_WEBHOOK_PATH, async (c) => {
+    if (!config.meta) return c.text("Not found", 404);
+    const refuse = async (reason: string) => {
+      const address = c.get("clientAddress");
+      logger.warn({ reason, ip: address }, "Meta webhook refused");
+      const counted = await services.limiter.consume(META_REFUSAL_AUDIT, addressKey(address));
+      if (counted.allowed) {
+        await recordAudit(services.db, logger, {
+          type: "meta_webhook_refused",
+          success: false,
+          clientAddress: address,
+          metadata: { reason },
+        });
+      }
+      return c.text("Invalid signature", 403);
+    };
+    const signature = c.req.header("x-hub-signature-256");
+    // An unsigned event is refused before its body is read.
+    if (!signature) return refuse("missing_signature");
+    const raw = new Uint8Array(await c.req.arrayBuffer());
+    if (!isValidMetaSignature(config.meta.appSecret, raw, signature))
+      return refuse("bad_signature");
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder().decode(raw));
+    } catch {
+      return c.text("Bad request: the body is not JSON", 400);
+    }
+    // Anything SafeTap does not use is still answered 200: Meta retries, then disables, on others.
+    await applyMetaWebhook(services, body);
+    return c.text("EVENT_RECEIVED", 200);
   });
 
   // Sign-up, sign-in and password changes go through SafeTap's own steps

@@ -4,6 +4,7 @@ import { AUDIT_VERIFY_MAX_BYTES, AUDIT_VERIFY_UPLOAD_PATH } from "#core/org-audi
 import { IMPORT_MAX_BYTES, IMPORT_UPLOAD_PATH, OPERATOR_IMPORT_PATH } from "#core/org-import.ts";
 import { TAG_CSV_MAX_BYTES, TAG_IMPORT_UPLOAD_PATH } from "#core/org-tags.ts";
 import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_PATH } from "#core/photos.ts";
+import { META_WEBHOOK_PATH } from "#server/delivery/meta.ts";
 
 const KB = 1024;
 
@@ -17,6 +18,11 @@ const KB = 1024;
 export const BODY_LIMITS = {
   /** Provider callbacks (Twilio's delivery reports are about 1 KB). */
   webhook: 64 * KB,
+  /**
+   * Meta's webhook (decision 149): Meta batches events (many deliveries and reads in one body),
+   * so more room than Twilio's one report; a referral alone is under 1 KB.
+   */
+  metaWebhook: 512 * KB,
   /** Better Auth's JSON endpoints and the operator command endpoint: small JSON. */
   api: 16 * KB,
   /** Page forms (the largest is onboarding with three contacts; decision 071). */
@@ -37,6 +43,7 @@ export const BODY_LIMITS = {
 export function limitFor(path: string): number {
   if (path === OPERATOR_IMPORT_PATH) return BODY_LIMITS.importFile;
   if (IMPORT_UPLOAD_PATH.test(path)) return BODY_LIMITS.importForm;
+  if (path === META_WEBHOOK_PATH) return BODY_LIMITS.metaWebhook;
   if (path.startsWith("/webhooks/")) return BODY_LIMITS.webhook;
   if (path.startsWith("/api/") || path.startsWith("/internal/")) return BODY_LIMITS.api;
   if (PHOTO_UPLOAD_PATH.test(path)) return BODY_LIMITS.photo;

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Pencil, Trash2, Users } from "lucide-react";
+import { ArrowDown, ArrowUp, MessageCircle, Pencil, Trash2, Unlink, Users } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
@@ -21,6 +21,8 @@ export interface DashboardContact {
   channel: string;
   value: string;
   priority: number;
+  /** The Messenger or Instagram account the contact linked themself (decision 149). */
+  linkedChannel?: string | null;
 }
 
 export interface ContactsActionData {
@@ -29,6 +31,8 @@ export interface ContactsActionData {
   contactId?: string;
   values?: { name: string; channel: string; value: string };
   fieldErrors?: ContactFieldErrors;
+  /** A one-time link for the contact to connect Messenger or Instagram (decision 149). */
+  linkUrl?: string;
 }
 
 const FIELDS: ContactField[] = ["name", "channel", "value"];
@@ -58,11 +62,14 @@ export function ContactsCard({
   limit,
   planName,
   actionData,
+  metaLinking = false,
 }: {
   contacts: DashboardContact[];
   limit: number | null;
   planName: string;
   actionData: ContactsActionData | undefined;
+  /** Whether Messenger and Instagram are configured, so a link for a contact can be made. */
+  metaLinking?: boolean;
 }) {
   const { t } = useTranslation("account");
   const navigation = useNavigation();
@@ -119,6 +126,7 @@ export function ContactsCard({
                   showAlerted={over}
                   busy={busy}
                   actionData={actionData?.contactId === contact.id ? actionData : undefined}
+                  metaLinking={metaLinking}
                 />
               ))}
             </ol>
@@ -148,6 +156,7 @@ function ContactRow({
   showAlerted,
   busy,
   actionData,
+  metaLinking,
 }: {
   contact: DashboardContact;
   position: number;
@@ -157,6 +166,7 @@ function ContactRow({
   showAlerted: boolean;
   busy: boolean;
   actionData: ContactsActionData | undefined;
+  metaLinking: boolean;
 }) {
   const { t } = useTranslation("account");
   const editing = Boolean(actionData?.fieldErrors);
@@ -187,6 +197,7 @@ function ContactRow({
           <p className="truncate text-sm text-muted-foreground">
             {t(`channels.${contact.channel}`)} · {contact.value}
           </p>
+          <LinkedAccount contact={contact} canManage={canManage} busy={busy} />
         </div>
         {canManage ? (
           <Form method="post" replace preventScrollReset className="flex shrink-0 gap-1">
@@ -239,6 +250,9 @@ function ContactRow({
               className="mt-2 sm:grid-cols-[1fr_8rem_1fr_auto]"
             />
           </details>
+          {metaLinking && !contact.linkedChannel ? (
+            <LinkInvite contact={contact} busy={busy} linkUrl={actionData?.linkUrl} />
+          ) : null}
           <ConfirmAction
             trigger={<Trash2 aria-hidden="true" />}
             triggerLabel={t("contacts.remove", { name: contact.name })}
@@ -251,6 +265,87 @@ function ContactRow({
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** "Messenger linked", and for the owner a way to remove it (decision 149). */
+function LinkedAccount({
+  contact,
+  canManage,
+  busy,
+}: {
+  contact: DashboardContact;
+  canManage: boolean;
+  busy: boolean;
+}) {
+  const { t } = useTranslation("contact-link");
+  if (!contact.linkedChannel) return null;
+  const channel = t(`account:channels.${contact.linkedChannel}`);
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-2">
+      <span
+        className="rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold"
+        data-testid="contact-linked"
+      >
+        {t("dashboard.linked", { channel })}
+      </span>
+      {canManage ? (
+        <Form method="post" replace preventScrollReset>
+          <PersonField />
+          <input type="hidden" name="contactId" value={contact.id} />
+          <Button
+            type="submit"
+            name="intent"
+            value="unlinkContactAccount"
+            variant="ghost"
+            size="icon"
+            disabled={busy}
+            aria-label={t("dashboard.unlink", { channel, name: contact.name })}
+            title={t("dashboard.unlink", { channel, name: contact.name })}
+          >
+            <Unlink aria-hidden="true" />
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+/** A one-time link the owner passes on, for the contact to connect Messenger or Instagram. */
+function LinkInvite({
+  contact,
+  busy,
+  linkUrl,
+}: {
+  contact: DashboardContact;
+  busy: boolean;
+  linkUrl: string | undefined;
+}) {
+  const { t } = useTranslation("contact-link");
+  const id = useId();
+  return (
+    <div className="min-w-0 space-y-1">
+      <Form method="post" replace preventScrollReset>
+        <PersonField />
+        <input type="hidden" name="contactId" value={contact.id} />
+        <Button
+          type="submit"
+          name="intent"
+          value="contactLinkInvite"
+          variant="outline"
+          size="sm"
+          disabled={busy}
+        >
+          <MessageCircle aria-hidden="true" /> {t("dashboard.invite", { name: contact.name })}
+        </Button>
+      </Form>
+      {linkUrl ? (
+        <div className="space-y-1">
+          <Label htmlFor={`${id}-link`}>{t("dashboard.inviteReady", { name: contact.name })}</Label>
+          <Input id={`${id}-link`} readOnly value={linkUrl} data-testid="contact-link-url" />
+        </div>
+      ) : null}
+    </div>
   );
 }
 

@@ -14,6 +14,13 @@ import {
   moveContact,
   updateContact,
 } from "#server/domain/contacts.ts";
+import {
+  issueLinkToken,
+  LINK_PAGE_PATH,
+  LINK_RULES,
+  unlinkByOwner,
+} from "#server/domain/meta-links.ts";
+import { consumeAll } from "#server/security/rate-limit.ts";
 import { formPerson } from "./people.server.ts";
 
 export const CONTACT_INTENTS = new Set([
@@ -21,6 +28,8 @@ export const CONTACT_INTENTS = new Set([
   "editContact",
   "moveContact",
   "removeContact",
+  "unlinkContactAccount",
+  "contactLinkInvite",
 ]);
 
 /**
@@ -167,6 +176,39 @@ export async function handleContactAction(
       );
     }
     return reply({ tone: "success", title: "account:contacts.removed" });
+  }
+
+  // A contact's linked Messenger or Instagram account (decision 149): removed by the owner, or
+  // a one-time link made for the owner to pass on.
+  if (intent === "unlinkContactAccount") {
+    const id = form.get("contactId");
+    const removed = isContactId(id) && (await unlinkByOwner(db, profileId, id));
+    return removed
+      ? reply({ tone: "success", title: "contact-link:dashboard.unlinked" }, 200, { contactId: id })
+      : reply({ tone: "error", title: "contact-link:dashboard.unlinkFailed" }, 404);
+  }
+
+  if (intent === "contactLinkInvite") {
+    const id = form.get("contactId");
+    if (!context.services.config.meta || !isContactId(id)) {
+      return reply({ tone: "error", title: "contact-link:dashboard.inviteFailed" }, 404);
+    }
+    const limited = await consumeAll(context.services.limiter, [
+      [LINK_RULES.accountDay, userId],
+      [LINK_RULES.contactHour, id],
+    ]);
+    if (!limited.allowed) {
+      return reply({ tone: "error", title: "contact-link:dashboard.inviteLimited" }, 429, {
+        contactId: id,
+      });
+    }
+    const token = await issueLinkToken(db, profileId, id);
+    if (!token) return reply({ tone: "error", title: "contact-link:dashboard.inviteFailed" }, 404);
+    const linkUrl = new URL(`${LINK_PAGE_PATH}/${token}`, context.services.config.publicUrl);
+    return reply({ tone: "success", title: "contact-link:dashboard.inviteMade" }, 200, {
+      contactId: id,
+      linkUrl: linkUrl.toString(),
+    });
   }
 
   return reply({ tone: "error", title: "errors.generic" }, 400);

@@ -98,6 +98,8 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       contactLimit,
     },
     contacts,
+    /** Messenger and Instagram are configured: a contact can be given a link (decision 149). */
+    metaLinking: Boolean(context.services.config.meta),
     /** Staff links: reader mode for admins and moderators, the admin page for admins. */
     staff: {
       reader: roles.includes("admin") || roles.includes("moderator"),

@@ -224,6 +224,7 @@ function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
           limit={plan.contactLimit}
           planName={t(`common:plans.${plan.id}.name`)}
           actionData={actionData?.form === "contacts" ? actionData : undefined}
+          metaLinking={loaderData.metaLinking}
         />
 
         <Card>

@@ -30,6 +30,9 @@ function sentenceKey(entry: SafetyLogEntry): string {
   if (entry.type === "scan_notice_changed") {
     return entry.metadata.notices === "on" ? "scan_notice_on" : "scan_notice_off";
   }
+  if (entry.type === "contact_channel_unlinked" && entry.metadata.by === "contact") {
+    return "contact_channel_unlinked_by_contact";
+  }
   return entry.type;
 }
 
