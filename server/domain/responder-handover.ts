@@ -108,7 +108,7 @@ export async function recordHandover(
   });
   if (!parsed.ok) return fail(parsed.error);
   const card = await loadPublicCard(services, tagId);
-  if (card.state !== "active") return fail("refused");
+  if (card.state !== "active") return { ...fail("refused"), status: 404 };
 
   const address = addressKey(input.clientAddress);
   for (const [rule, key] of [
