@@ -1,7 +1,7 @@
 /**
  * The responder's handover (decision 152): whoever holds the phone at the card — a passer-by, a
  * paramedic, a nurse — says "I'm helping" or "I'm taking them to …". It attaches to the tag's
- * alert of the last 24 hours, or raises one through `raiseAlert` under the card's own alert limits,
+ * active alert of the last 24 hours, or raises one through `raiseAlert` under the card's own alert limits,
  * and reaches every contact that alert reaches, at once, through the outbox (deliveries of kind
  * `handover`, priority 0). Nothing is sent for an alert that was called off.
  */
@@ -122,8 +122,10 @@ export async function recordHandover(
     }
   }
 
-  let alert = await latestAlertOf(services, card);
-  if (alert?.status === "cancelled") return fail("cancelled");
+  const latest = await latestAlertOf(services, card);
+  if (latest?.status === "cancelled") return fail("cancelled");
+  // Only an alert still under way takes the update; after a resolved one it is a new emergency.
+  let alert = latest?.status === "active" ? latest : null;
   if (!alert) {
     // No alert yet: the handover raises one, under the card's own alert limits.
     if (card.contactCount === 0) return fail("no_contacts");

@@ -418,3 +418,20 @@ describe("positions are kept 7 days (DESIGN 1b.6)", () => {
     expect(await eraseOldPositions(app.services.db)).toBe(0);
   });
 });
+
+describe("demo data", () => {
+  it("a demo alert with a live track and a handover", async () => {
+    const { seedDemoLiveAlert } = await import("#server/seed-live.ts");
+    const owner = await createOwner(app.services, { plan: "family" });
+    const url = await seedDemoLiveAlert(app.services, {
+      accountId: owner.userId,
+      profileId: owner.userId,
+      tagId: owner.tagId,
+    });
+    const html = await (await app.request(url!)).text();
+    expect(html).toContain("Taking them to City General Hospital");
+    expect(html).toContain("Said by: Paramedic, unit 12");
+    expect(html).toContain("Location sharing ended at");
+    expect(html.match(/<tr class="border-b last:border-0">/g)).toHaveLength(10);
+  });
+});

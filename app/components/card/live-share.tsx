@@ -9,6 +9,10 @@ import {
   LIVE_DURATIONS,
   type LiveDuration,
   type LiveShareState,
+  metresBetween,
+  SEND_AT_MOST_EVERY_MS,
+  SEND_EVERY_MS,
+  SEND_MOVED_METRES,
   shouldSendPosition,
 } from "#core/live-location.ts";
 
@@ -36,6 +40,8 @@ export function LiveShare({ alertId, token }: { alertId: string; token?: string 
   const [now, setNow] = useState(() => Date.now());
   const watch = useRef<number | null>(null);
   const last = useRef<{ at: number; position: LatLng } | null>(null);
+  /** A position held back by the throttle goes when the throttle allows (the phone may not move again). */
+  const trailing = useRef<number | null>(null);
   const base = `/live/${encodeURIComponent(alertId)}`;
 
   const post = useCallback(
@@ -63,6 +69,8 @@ export function LiveShare({ alertId, token }: { alertId: string; token?: string 
     if (watch.current !== null) navigator.geolocation?.clearWatch(watch.current);
     watch.current = null;
     last.current = null;
+    if (trailing.current !== null) window.clearTimeout(trailing.current);
+    trailing.current = null;
   }, []);
 
   const startWatching = useCallback(() => {
@@ -71,29 +79,51 @@ export function LiveShare({ alertId, token }: { alertId: string; token?: string 
       setProblem("denied");
       return;
     }
-    watch.current = navigator.geolocation.watchPosition(
-      (p) => {
-        const position = { latitude: p.coords.latitude, longitude: p.coords.longitude };
-        const at = Date.now();
-        if (!shouldSendPosition(last.current, position, at)) return;
-        last.current = { at, position };
-        void post({
-          intent: "position",
-          latitude: position.latitude.toFixed(6),
-          longitude: position.longitude.toFixed(6),
-          accuracy: String(Math.round(p.coords.accuracy)),
-          recordedAt: String(Math.min(Math.round(p.timestamp), at)),
+    const consider = (p: GeolocationPosition) => {
+      const position = { latitude: p.coords.latitude, longitude: p.coords.longitude };
+      const at = Date.now();
+      if (trailing.current !== null) window.clearTimeout(trailing.current);
+      trailing.current = null;
+      if (!shouldSendPosition(last.current, position, at)) {
+        // Sent once it would be allowed: sooner if it moved, else at the standing-still pace.
+        const moved =
+          last.current && metresBetween(last.current.position, position) > SEND_MOVED_METRES;
+        const wait = last.current
+          ? last.current.at + (moved ? SEND_AT_MOST_EVERY_MS : SEND_EVERY_MS) - at
+          : 0;
+        trailing.current = window.setTimeout(
+          () => {
+            trailing.current = null;
+            if (watch.current !== null) send(p, Date.now());
+          },
+          Math.max(wait, 0),
+        );
+        return;
+      }
+      send(p, at);
+    };
+    const send = (p: GeolocationPosition, at: number) => {
+      const position = { latitude: p.coords.latitude, longitude: p.coords.longitude };
+      last.current = { at, position };
+      void post({
+        intent: "position",
+        latitude: position.latitude.toFixed(6),
+        longitude: position.longitude.toFixed(6),
+        accuracy: String(Math.round(p.coords.accuracy)),
+        recordedAt: String(Math.min(Math.round(p.timestamp), at)),
+      })
+        .then(({ status }) => {
+          if (status === 200) setLastSentAt(at);
+          // Over (stopped elsewhere, time up, alert called off) or not allowed: stop and say why.
+          else if (status === 409 || status === 403 || status === 404) {
+            stopWatching();
+            void refresh();
+          }
         })
-          .then(({ status }) => {
-            if (status === 200) setLastSentAt(at);
-            // Over (stopped elsewhere, time up, alert called off) or not allowed: stop and say why.
-            else if (status === 409 || status === 403 || status === 404) {
-              stopWatching();
-              void refresh();
-            }
-          })
-          .catch(() => undefined); // offline for a moment: the next position tries again
-      },
+        .catch(() => undefined); // offline for a moment: the next position tries again
+    };
+    watch.current = navigator.geolocation.watchPosition(
+      consider,
       () => {
         stopWatching();
         setProblem("denied");
