@@ -131,7 +131,7 @@ describe("live location and the responder's handover", () => {
       (p) => p.startsWith("pageerror") || /Content Security Policy/i.test(p),
     );
     expect(pageErrors).toEqual([]);
-  });
+  }, 240_000);
 
   it("a Free owner's card alert sends the one position and says live sharing is a Pro feature", async () => {
     const tag = await mintTag("card");
@@ -155,5 +155,5 @@ describe("live location and the responder's handover", () => {
       "Live location sharing is a Pro feature.",
     );
     expect(await stranger.page.getByTestId("live-start-15m").count()).toBe(0);
-  });
+  }, 120_000);
 });

@@ -124,11 +124,14 @@ export function LiveShare({ alertId, token }: { alertId: string; token?: string 
     };
     watch.current = navigator.geolocation.watchPosition(
       consider,
-      () => {
+      (error) => {
+        // Only a refusal ends it; a phone that cannot get a fix for a while keeps trying.
+        if (error.code !== error.PERMISSION_DENIED) return;
         stopWatching();
         setProblem("denied");
       },
-      { enableHighAccuracy: true, maximumAge: 5_000, timeout: 30_000 },
+      // No timeout: a phone standing still may give no new fix for minutes, which is not an error.
+      { enableHighAccuracy: true, maximumAge: 5_000 },
     );
   }, [post, refresh, stopWatching]);
 
