@@ -75,6 +75,8 @@ export default [
   route("t/:tagId", "routes/card/card.tsx"),
   route("t/:tagId/status", "routes/card/status.ts"),
   route("t/:tagId/alert", "routes/card/alert.ts"),
+  route("live/:alertId", "routes/live/live.ts"),
+  route("ack/:token/live.json", "routes/card/ack-live.ts"),
   route("offline", "routes/card/offline.tsx"),
   route("dev/outbox.json", "routes/dev/outbox-json.ts"),
   route("dashboard/tags/:tagId/:file", "routes/account/dashboard/tag-file.ts"),

@@ -10,6 +10,7 @@ import { saveProfile } from "#server/domain/profiles.ts";
 import { cardUrl, mintTags } from "#server/domain/tags.ts";
 import { grantRole } from "#server/domain/users.ts";
 import { type DemoPerson, demoPeople, seedDemoFamily } from "./seed-family.ts";
+import { seedDemoLiveAlert } from "./seed-live.ts";
 import { type DemoOrganization, seedDemoOrganization } from "./seed-org.ts";
 import type { Services } from "./services.ts";
 
@@ -25,6 +26,8 @@ export interface DemoCredentials {
   /** The demo user's own, already linked tag. */
   linkedTag: { tagId: string; cardUrl: string };
   unclaimedTags: { tagId: string; activationToken: string; cardUrl: string }[];
+  /** A demo alert's live page: its track and a paramedic's handover (decisions 150, 152). */
+  liveAlertUrl?: string | null;
 }
 
 const DEMO_EMAIL = "demo@safetap.app";
@@ -254,6 +257,11 @@ async function createDemoData(services: Services): Promise<DemoCredentials> {
     organization,
     linkedTag: { tagId: linked.tagId, cardUrl: cardUrl(config.publicUrl, linked.tagId) },
     unclaimedTags: await mintUnclaimed(services),
+    liveAlertUrl: await seedDemoLiveAlert(services, {
+      accountId: demoId,
+      profileId: demoId,
+      tagId: linked.tagId,
+    }),
   };
 }
 
@@ -266,6 +274,9 @@ export function formatDemoBanner(credentials: DemoCredentials, publicUrl: string
     `  Admin account ${credentials.admin.email}  password ${credentials.admin.password}`,
     `  Second adult  ${credentials.adult.email}  password ${credentials.adult.password}`,
     `  Demo card     ${cardUrl(publicUrl, credentials.linkedTag.tagId)}`,
+    ...(credentials.liveAlertUrl
+      ? [`  Live page     ${credentials.liveAlertUrl}  (a demo alert's track and handover)`]
+      : []),
     ...(credentials.organization
       ? [
           `  Demo school   ${credentials.organization.url}  (the demo account is its admin)`,

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { alertDeliveries, alerts, profiles, user } from "#server/db/schema.ts";
+import { alertDeliveries, alerts, contacts, profiles, user } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { alertTokens } from "./tokens.ts";
 
@@ -15,6 +15,9 @@ export async function findAcknowledgeable(services: Services, token: string) {
       acknowledgedAt: alertDeliveries.acknowledgedAt,
       alertStatus: alerts.status,
       isTest: alerts.isTest,
+      alertLanguage: alerts.language,
+      /** The language the contact reads, when the owner said (the live page opens in it). */
+      contactLanguage: contacts.language,
       latitude: alerts.latitude,
       longitude: alerts.longitude,
       createdAt: alerts.createdAt,
@@ -26,6 +29,7 @@ export async function findAcknowledgeable(services: Services, token: string) {
     .innerJoin(alerts, eq(alerts.id, alertDeliveries.alertId))
     .innerJoin(user, eq(user.id, alerts.userId))
     .leftJoin(profiles, eq(profiles.id, alerts.profileId))
+    .leftJoin(contacts, eq(contacts.id, alertDeliveries.contactId))
     .where(eq(alertDeliveries.id, deliveryId))
     .limit(1);
   return row ? { ...row, ownerName: row.ownerName || row.accountName } : null;

@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { CANCEL_WINDOW_MS } from "#core/alert-links.ts";
 import { isContactChannel, isLinkedChannel } from "#core/channels.ts";
 import { alertDeliveries, alerts } from "#server/db/schema.ts";
+import { endLiveShare } from "#server/domain/live-location.ts";
 import type { Services } from "#server/services.ts";
 
 export { CANCEL_WINDOW_MS };
@@ -35,6 +36,8 @@ export async function cancelSos(
       .update(alerts)
       .set({ status: "cancelled", cancelledAt: new Date() })
       .where(eq(alerts.id, alertId));
+    // Live sharing stops with the alert: no position is taken or shown after this (decision 150).
+    await endLiveShare(tx, alertId, "cancelled");
     await tx
       .update(alertDeliveries)
       .set({ status: "cancelled" })

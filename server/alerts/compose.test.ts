@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "#core/languages.ts";
-import { composeAlertMessage, formatAlertTime, timeZoneForCountry } from "./compose.ts";
+import {
+  composeAlertMessage,
+  composeHandoverMessage,
+  formatAlertTime,
+  timeZoneForCountry,
+} from "./compose.ts";
 
 /** 14:02 UTC on a winter day: 15:02 in Paris, 09:02 in New York. */
 const raisedAt = new Date("2026-11-23T14:02:00Z");
@@ -60,5 +65,38 @@ describe("times in messages to contacts", () => {
     expect(formatAlertTime(raisedAt, "en", "America/New_York")).toMatch(/9:02\s?AM EST$/);
     expect(formatAlertTime(raisedAt, "en")).toMatch(/2:02\s?PM UTC$/);
     expect(formatAlertTime(raisedAt, "en", "Not/AZone")).toMatch(/2:02\s?PM UTC$/);
+  });
+});
+
+describe("a responder's handover message (decision 152)", () => {
+  const input = {
+    to: "+15550001111",
+    ownerName: "Hana",
+    kind: "taking" as const,
+    destination: "St Mary's",
+    helperName: "Paramedic, unit 12",
+    at: new Date("2026-11-25T10:42:00Z"),
+    timeZone: "Europe/London",
+    liveUrl: "https://safetap.example/ack/abc",
+  };
+
+  it("by text: who, where, when and the live link, in one line", () => {
+    const message = composeHandoverMessage({ ...input, channel: "sms", language: "en" });
+    // Intl puts a narrow no-break space before "AM".
+    expect(message.body).toMatch(
+      /^SafeTap: Paramedic, unit 12 is taking Hana to St Mary's \(Nov 25, 2026, 10:42\sAM GMT \(Europe\/London\)\)\. Follow: https:\/\/safetap\.example\/ack\/abc$/,
+    );
+  });
+
+  it("by email: a subject naming the destination, and the live link", () => {
+    const message = composeHandoverMessage({
+      ...input,
+      channel: "email",
+      language: "fr",
+      helperName: "",
+    });
+    expect(message.subject).toBe("Hana est emmené(e) à St Mary's");
+    expect(message.body).toContain("Une personne sur place emmène Hana à St Mary's");
+    expect(message.body).toContain("https://safetap.example/ack/abc");
   });
 });

@@ -183,3 +183,39 @@ export function composeAlertMessage(input: ComposeInput): OutgoingMessage {
     }
   }
 }
+
+/** A responder's "I'm helping" / "I'm taking them to …" as one contact receives it (decision 152). */
+export interface HandoverComposeInput {
+  channel: Channel;
+  to: string;
+  language: string;
+  ownerName: string;
+  kind: "helping" | "taking";
+  destination: string;
+  helperName: string;
+  at: Date;
+  timeZone?: string;
+  /** The contact's live link (the acknowledgement page of this delivery). */
+  liveUrl: string;
+}
+
+export function composeHandoverMessage(input: HandoverComposeInput): OutgoingMessage {
+  const name = input.ownerName;
+  const time = formatAlertTime(input.at, input.language, input.timeZone);
+  const who = input.helperName || messageText(input.language, "handover.someone");
+  const values = { name, time, who, destination: input.destination, link: input.liveUrl };
+  const t = (part: string) => messageText(input.language, `handover.${input.kind}.${part}`, values);
+  const base = { channel: input.channel, to: input.to, language: input.language };
+  switch (describeChannel(input.channel).shape) {
+    case "mail":
+      return {
+        ...base,
+        subject: t("subject"),
+        body: [t("body"), "", messageText(input.language, "handover.follow", values)].join("\n"),
+      };
+    case "text":
+      return { ...base, body: t("sms") };
+    case "spoken":
+      return { ...base, body: t("voice") };
+  }
+}

@@ -12,7 +12,12 @@ import {
 import { ProviderError } from "#server/delivery/twilio.ts";
 import type { DeliveryReceipt, OutgoingMessage, Reconciliation } from "#server/delivery/types.ts";
 import type { Services } from "#server/services.ts";
-import { type ComposeInput, composeAlertMessage, timeZoneForCountry } from "./compose.ts";
+import {
+  type ComposeInput,
+  composeAlertMessage,
+  composeHandoverMessage,
+  timeZoneForCountry,
+} from "./compose.ts";
 import { escalateAlert } from "./escalation.ts";
 import { composeNotice, DELIVERY_PRIORITY_SQL, isNoticePayload, openNotice } from "./notices.ts";
 import { alertDueRollCalls } from "./roll-call.ts";
@@ -158,6 +163,27 @@ export function createDispatcher(
         .set({ status: "cancelled", lockedUntil: null })
         .where(stillClaimed(delivery));
       return null;
+    }
+    if (delivery.kind === "handover") {
+      // A responder's update (decision 152): its words are in the payload, its link is the live page.
+      const params = (isNoticePayload(delivery.payload) ? delivery.payload.params : {}) as Record<
+        string,
+        string
+      >;
+      const message = composeHandoverMessage({
+        channel,
+        to,
+        language: alert.language,
+        ownerName: context.ownerName || context.accountName,
+        kind: params.kind === "taking" ? "taking" : "helping",
+        destination: params.destination ?? "",
+        helperName: params.helperName ?? "",
+        at: delivery.createdAt,
+        timeZone: timeZoneForCountry(context.ownerCountry),
+        liveUrl: `${config.publicUrl}/ack/${tokens.ackToken(delivery.id)}`,
+      });
+      message.metadata = { deliveryId: delivery.id, alertId: alert.id, kind: delivery.kind };
+      return { message, emergency: false };
     }
     const message = composeAlertMessage({
       kind: delivery.kind as "alert",

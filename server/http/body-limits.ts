@@ -25,6 +25,8 @@ export const BODY_LIMITS = {
   metaWebhook: 512 * KB,
   /** Better Auth's JSON endpoints and the operator command endpoint: small JSON. */
   api: 16 * KB,
+  /** One live position, or a start or stop of sharing (decision 150): a few small fields. */
+  live: 4 * KB,
   /** Page forms (the largest is onboarding with three contacts; decision 071). */
   form: 256 * KB,
   /** A person's photo upload (decision 131), matched by its own path; nothing else takes more than `form`. */
@@ -46,6 +48,7 @@ export function limitFor(path: string): number {
   if (path === META_WEBHOOK_PATH) return BODY_LIMITS.metaWebhook;
   if (path.startsWith("/webhooks/")) return BODY_LIMITS.webhook;
   if (path.startsWith("/api/") || path.startsWith("/internal/")) return BODY_LIMITS.api;
+  if (path.startsWith("/live/")) return BODY_LIMITS.live;
   if (PHOTO_UPLOAD_PATH.test(path)) return BODY_LIMITS.photo;
   if (TAG_IMPORT_UPLOAD_PATH.test(path)) return BODY_LIMITS.tagCsv;
   if (AUDIT_VERIFY_UPLOAD_PATH.test(path)) return BODY_LIMITS.auditVerify;

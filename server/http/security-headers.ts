@@ -1,10 +1,13 @@
 import type { MiddlewareHandler } from "hono";
 
 /**
- * Pages that show OpenStreetMap tiles (the family map, decision 133): only they may load images
- * from the tile server. The map's link reloads the document, so its policy is the one in force.
+ * Pages that show OpenStreetMap tiles (the family map, decision 133; a contact's live page,
+ * decision 150): only they may load images from the tile server. The map's link reloads the
+ * document, so its policy is the one in force.
  */
 const MAP_TILE_PAGES = new Set(["/dashboard/map", "/dashboard/map/"]);
+const LIVE_PAGE = /^\/ack\/[^/]+\/?$/;
+const showsTiles = (path: string) => MAP_TILE_PAGES.has(path) || LIVE_PAGE.test(path);
 const MAP_TILE_HOST = "https://tile.openstreetmap.org";
 
 /**
@@ -25,7 +28,7 @@ export function securityHeaders(options: {
       `script-src ${scriptSrc}`,
       // Inline style attributes come from React components and the card's inlined CSS.
       "style-src 'self' 'unsafe-inline'",
-      `img-src 'self' data: blob:${MAP_TILE_PAGES.has(c.req.path) ? ` ${MAP_TILE_HOST}` : ""}`,
+      `img-src 'self' data: blob:${showsTiles(c.req.path) ? ` ${MAP_TILE_HOST}` : ""}`,
       "font-src 'self'",
       `connect-src 'self'${options.devMode ? " ws: wss:" : ""}`,
       "media-src 'self' blob:",

@@ -1,4 +1,5 @@
 import { CloudOff, Siren } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -155,6 +156,9 @@ export function AlertSection({
             <p className="mt-1 text-sm">{t("recent.alreadyBody")}</p>
           ) : null}
           <AlertStatusList status={status} />
+          {followed.kind === "sent" ? (
+            <LiveShareSlot alertId={followed.alertId} token={followed.token} />
+          ) : null}
           {followed.kind === "already" ? <CallButtons contacts={card.contacts} /> : null}
           <p className="mt-3 text-xs text-muted-foreground">{t("recent.againHint")}</p>
           <a
@@ -200,6 +204,21 @@ export function AlertSection({
         </p>
       )}
     </>
+  );
+}
+
+/** Loaded only once an alert was sent from this phone: the card's first paint never pays for it. */
+const LiveShare = lazy(() => import("./live-share.tsx").then((m) => ({ default: m.LiveShare })));
+
+/** Live sharing needs the phone's JavaScript (its position as it moves), so it starts in the browser. */
+function LiveShareSlot({ alertId, token }: { alertId: string; token: string }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveShare alertId={alertId} token={token} />
+    </Suspense>
   );
 }
 

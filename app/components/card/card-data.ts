@@ -1,5 +1,6 @@
 import type { CardAlertResult } from "#app/routes/card/alert.server.ts";
 import type { ActiveCard, AlertStatus, MedicalInfo } from "#server/domain/public-card.ts";
+import type { HandoverResult } from "#server/domain/responder-handover.ts";
 import type { FoundResult } from "./lost-card.tsx";
 
 /** What an active card's page is made from (the card's loader). */
@@ -30,8 +31,9 @@ export type CardContact = ActiveCardData["contacts"][number];
 /** An alert posted without JavaScript carries the medical details the page was showing. */
 type AlertActionResult = CardAlertResult & { medical?: MedicalInfo | null };
 
-/** What the card's form posts answer: a reveal, an alert or a finder's notice. */
+/** What the card's form posts answer: a reveal, an alert, a finder's notice or a responder's update. */
 export type CardActionResult =
   | { intent: "reveal"; medical: MedicalInfo | null; limited?: boolean }
   | AlertActionResult
-  | FoundResult;
+  | FoundResult
+  | HandoverResult;

@@ -5,12 +5,14 @@ import { cn } from "#app/lib/cn.ts";
 import { deviceLabel, organDonorLabel } from "#app/lib/medical-labels.ts";
 import type { MedicalInfo } from "#server/domain/public-card.ts";
 import type { CardActionResult } from "./card-data.ts";
+import { REVEAL_FETCHER_KEY } from "./responder-handover.tsx";
 import { useOnline } from "./use-online.ts";
 
 /** The medical details, shown only when the reader asks (each reveal is counted and limited). */
 export function MedicalSection({ actionData }: { actionData: CardActionResult | undefined }) {
   const { t } = useTranslation(["card", "offline"]);
-  const fetcher = useFetcher<CardActionResult>();
+  // Keyed, so the handover form can offer the preferred hospital the reveal names.
+  const fetcher = useFetcher<CardActionResult>({ key: REVEAL_FETCHER_KEY });
   const online = useOnline();
   const result = fetcher.data ?? actionData;
   // A reveal, or an alert posted without JavaScript from a page showing the details.

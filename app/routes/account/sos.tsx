@@ -2,6 +2,7 @@ import { MapPin, Siren } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
+import { LiveShare } from "#app/components/card/live-share.tsx";
 import { Notice } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -105,6 +106,7 @@ export default function Sos({ loaderData, actionData }: Route.ComponentProps) {
                 <MapPin className="size-4" aria-hidden="true" /> {t("sos.map")}
               </a>
             ) : null}
+            <LiveShare alertId={sent.alertId} />
             <Notice notice={cancelled?.notice} />
             {left > 0 && !cancelled?.ok ? (
               <cancel.Form method="post">

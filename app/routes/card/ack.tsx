@@ -1,13 +1,15 @@
+import leafletCssUrl from "leaflet/dist/leaflet.css?url";
 import { CheckCircle2, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { LiveFollow } from "#app/components/live/live-follow.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import type { Route } from "./+types/ack";
 import { acknowledgeAlert, showAcknowledgement } from "./ack.server.ts";
 
 /**
- * The link in each alert message. Opening it only shows this page (mail
- * scanners open links); pressing the button is what acknowledges.
+ * The link in each alert message, and the contacts' live page (decision 150). Opening it only
+ * shows this page (mail scanners open links); pressing the button is what acknowledges.
  */
 export const loader = ({ params, request, context }: Route.LoaderArgs) =>
   showAcknowledgement(context.services, params.token, request);
@@ -17,10 +19,12 @@ export const meta = ({ data }: Route.MetaArgs) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: leafletCssUrl }];
+
 export const action = ({ params, request, context }: Route.ActionArgs) =>
   acknowledgeAlert(context.services, params.token, request);
 
-export default function Acknowledge({ loaderData, actionData }: Route.ComponentProps) {
+export default function Acknowledge({ loaderData, actionData, params }: Route.ComponentProps) {
   const { t } = useTranslation("card");
   const alert = (actionData ?? loaderData).alert;
   if (!alert) {
@@ -63,6 +67,9 @@ export default function Acknowledge({ loaderData, actionData }: Route.ComponentP
         </Form>
       )}
       <p className="text-sm text-muted-foreground">{t("ack.callHelp")}</p>
+      {alert.isTest ? null : (
+        <LiveFollow token={params.token} initial={alert.live} timeZone={alert.timeZone} />
+      )}
     </main>
   );
 }

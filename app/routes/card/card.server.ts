@@ -13,6 +13,7 @@ import {
   recordScan,
   revealMedical,
 } from "#server/domain/public-card.ts";
+import { recordHandover } from "#server/domain/responder-handover.ts";
 import { revealAllowed } from "#server/security/card-harvest.ts";
 import type { Route } from "./+types/card";
 import { raiseCardAlert } from "./alert.server.ts";
@@ -119,6 +120,18 @@ export async function answerCardForm({ params, request, context }: Route.ActionA
       { intent: "found", ...found },
       { status: found.ok ? 200 : FOUND_STATUS[found.reason] },
     );
+  }
+  if (intent === "handover") {
+    const answer = await recordHandover(services, {
+      tagId,
+      form,
+      request,
+      clientAddress: context.clientAddress,
+    });
+    return data<CardActionResult>(answer.result, {
+      status: answer.status,
+      headers: answer.headers,
+    });
   }
   if (intent !== "alert") return invalidPost();
   const answer = await raiseCardAlert(services, tagId, form, request, context.clientAddress);

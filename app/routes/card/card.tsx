@@ -11,6 +11,7 @@ import { LostCard } from "#app/components/card/lost-card.tsx";
 import { ConfirmedByOwner, MedicalSection } from "#app/components/card/medical-section.tsx";
 import { NotFoundCard } from "#app/components/card/not-found-card.tsx";
 import { OfflineBanner } from "#app/components/card/offline-banner.tsx";
+import { ResponderHandover } from "#app/components/card/responder-handover.tsx";
 import { useLocalEmergencyNumber } from "#app/components/card/use-local-emergency-number.ts";
 import type { DeferScriptsHandle } from "#app/lib/deferred-scripts.ts";
 import type { I18nNamespacesHandle } from "#app/lib/i18n.ts";
@@ -112,6 +113,10 @@ function ActiveCard({
       />
 
       <OfflineBanner />
+
+      {card.canAlert ? (
+        <ResponderHandover idempotencyKey={card.idempotencyKey} actionData={actionData} />
+      ) : null}
 
       {card.isMinor || card.ward ? null : <ContactsSection contacts={card.contacts} />}
       {card.hasMedical ? <MedicalSection actionData={actionData} /> : null}
