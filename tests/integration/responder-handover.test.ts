@@ -239,7 +239,8 @@ describe("rate-limited like the card's alerts", () => {
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(HANDOVER_RULES.address.points);
     expect(statuses.at(-1)).toBe(429);
-  });
+    // Eleven owners, each with a tag and an alert: seconds each on a busy machine.
+  }, 120_000);
 
   it("per alert: at most a handful of updates, so each contact gets at most that many", async () => {
     const owner = await createOwner(app.services, { plan: "pro" });
