@@ -41,6 +41,13 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/**
+ * A phone's browser (as tests/support/user-agents.ts): `isbot` rightly takes headless Chromium
+ * for a bot, and bots cannot send alerts.
+ */
+const PHONE_USER_AGENT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
+
 async function outbox() {
   const response = await fetch(`${baseUrl}/dev/outbox.json`);
   if (!response.ok) throw new Error(`${baseUrl}/dev/outbox.json answered ${response.status}`);
@@ -115,6 +122,7 @@ async function main() {
       deviceScaleFactor: 2,
       isMobile: true,
       hasTouch: true,
+      userAgent: PHONE_USER_AGENT,
       locale: "en-US",
       colorScheme: "light",
       // A helper in central London shares where they are.
