@@ -368,6 +368,62 @@ describe("support tickets on /admin", () => {
   });
 });
 
+describe("/how-it-works: the guide", () => {
+  for (const lng of ["en", "es", "fr", "vi"] as const) {
+    it(`is the guide in ${lng}: text first, then sized, lazy pictures with translated alt text`, async () => {
+      const texts = JSON.parse(
+        readFileSync(path.join(projectRoot, `core/locales/${lng}/guide.json`), "utf8"),
+      );
+      const page = await (await app.request(`/how-it-works?lng=${lng}`)).text();
+      const heading = page.indexOf(escapeHtml(texts.title));
+      expect(heading).toBeGreaterThan(0);
+      for (const id of ["card", "alert", "ack"]) {
+        const img = page.match(new RegExp(`<img[^>]*data-testid="guide-picture-${id}"[^>]*>`))?.[0];
+        expect(img).toBeDefined();
+        expect(img).toContain(`src="/guide/${id}-1x.webp"`);
+        expect(img).toContain(`srcSet="/guide/${id}-1x.webp 1x, /guide/${id}-2x.webp 2x"`);
+        expect(img).toMatch(/width="360"[^>]*height="640"/);
+        expect(img).toContain('loading="lazy"');
+        expect(img).toContain(`alt="${escapeHtml(texts.scenes[id].alt)}"`);
+        expect(page.indexOf(img!)).toBeGreaterThan(heading);
+      }
+      for (const id of [
+        "get-a-tag",
+        "set-up",
+        "activate",
+        "wear-it",
+        "card",
+        "alert",
+        "ack",
+        "sos",
+      ]) {
+        expect(page).toContain(`id="${id}"`);
+      }
+      expect(page).toContain('href="/support#contacts-confirm"');
+      expect(page).not.toContain("{{");
+    });
+  }
+
+  it("serves its pictures as WebP with a day's cache, and nothing else under /guide", async () => {
+    for (const name of ["card-1x", "card-2x", "alert-1x", "alert-2x", "ack-1x", "ack-2x"]) {
+      const response = await app.request(`/guide/${name}.webp`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/webp");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(new TextDecoder().decode(bytes.slice(8, 12))).toBe("WEBP");
+      expect(bytes.length).toBeLessThan(60 * 1024);
+    }
+    expect((await app.request("/guide/missing.webp")).status).toBe(404);
+    expect((await app.request("/guide/../package.json")).status).toBe(404);
+  });
+
+  it("is where the landing page and /pricing send people to see how it works", async () => {
+    const home = await (await app.request("/")).text();
+    expect(home).toMatch(/href="\/how-it-works"[^>]*>Read the full guide/);
+  });
+});
+
 describe("the trust bar's people protected (DESIGN 1b.5, decision 153)", () => {
   const trustBar = async () => {
     const page = await (await app.request("/")).text();
