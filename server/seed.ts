@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Product } from "#core/tag-ids.ts";
-import { tags, user } from "#server/db/schema.ts";
+import { supportTickets, tags, user } from "#server/db/schema.ts";
 import { insertContact } from "#server/domain/contacts.ts";
 import { recordLinkedAccount } from "#server/domain/meta-links.ts";
 import { saveProfile } from "#server/domain/profiles.ts";
@@ -215,6 +215,15 @@ async function createDemoData(services: Services): Promise<DemoCredentials> {
     onboardingCompleted: true,
   });
   await grantRole(db, admin.email, "admin");
+  // One open question on /admin's support tickets (decision 153).
+  await db.insert(supportTickets).values({
+    name: "Maria Demo",
+    email: "maria@example.com",
+    topic: "contacts",
+    message:
+      "Alex added me as an emergency contact. Will I get alerts by text as well as by email, and how do I stop them if I need to?",
+    language: "en",
+  });
 
   const linked = (
     await mintTags(db, {

@@ -140,8 +140,8 @@ const PRESENTATION: Record<PlanId, PlanPresentation> = {
     ],
     expandedFeatures: [
       "plans.enterprise.expanded.locations",
-      "plans.enterprise.expanded.sso",
-      "plans.enterprise.expanded.api",
+      "plans.enterprise.expanded.rollCall",
+      "plans.enterprise.expanded.auditLog",
       "plans.enterprise.expanded.compliance",
       "plans.enterprise.expanded.presets",
       "plans.enterprise.expanded.support",
@@ -236,9 +236,9 @@ export const PLAN_COMPARISON: Record<ComparisonRow, Record<PlanId, ComparisonCel
   },
   attendance: { free: false, pro: false, family: false, enterprise: true },
   support: {
-    free: "compare.cells.supportCommunity",
+    free: "compare.cells.supportHelp",
     pro: "compare.cells.supportEmail",
-    family: "compare.cells.supportChat",
+    family: "compare.cells.supportEmail",
     enterprise: "compare.cells.supportDedicated",
   },
 };

@@ -23,6 +23,9 @@ export type AuditEventType =
   | "reader_scan_rejected"
   | "attendance_exported"
   | "sales_enquiry_mailed"
+  // The support form (decision 153).
+  | "support_ticket_mailed"
+  | "support_ticket_status"
   // The safety log (issue 15 item 9): changes that touch someone's safety.
   | "person_added"
   | "person_removed"

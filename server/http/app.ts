@@ -139,6 +139,10 @@ export function createHttpApp(
     app.use("/assets/*", serveStatic({ root, precompressed: true }));
     // Hashed assets that do not exist must not fall through to a page render.
     app.all("/assets/*", (c) => c.text("Not found", 404));
+    // The guide's pictures (decision 153): unhashed, regenerated rarely, so a day's cache.
+    app.use("/guide/*", cacheFor("public, max-age=86400"));
+    app.use("/guide/*", serveStatic({ root }));
+    app.all("/guide/*", (c) => c.text("Not found", 404));
     // Unhashed public files (favicon, manifest, service worker): a short cache.
     // The list is fixed by the build, so every other path goes to the pages.
     // The service worker (docs/decisions/050): revalidated on every check so a new

@@ -87,7 +87,7 @@ describe("landing page", () => {
       "Simple, honest pricing",
       "Compare plans",
       "Frequently asked questions",
-      "Trusted by families, travelers and schools",
+      "Moments SafeTap is built for",
       "Who SafeTap is for",
       "Protect the people you love today",
     ]) {

@@ -304,20 +304,14 @@ describe("form errors answered by the server", () => {
 });
 
 describe("/pricing: 'See how it works'", () => {
-  it("opens the landing page at its how-it-works section, not the placeholder", async () => {
+  it("opens the guide at /how-it-works (decision 153)", async () => {
     const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
     await page.goto("/pricing");
     await waitForHydration(page);
     await page.getByRole("link", { name: "See how it works" }).click();
-    await page.waitForURL((url) => url.pathname === "/" && url.hash === "#how-it-works");
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const box = document.getElementById("how-it-works")?.getBoundingClientRect();
-          return box ? box.top < window.innerHeight && box.bottom > 0 : false;
-        }),
-      )
-      .toBe(true);
-    expect(await page.getByText("A detailed guide is coming soon.").count()).toBe(0);
+    await page.waitForURL((url) => url.pathname === "/how-it-works");
+    await page.getByRole("heading", { level: 1, name: "How SafeTap works" }).waitFor();
+    // Every change of path starts at the top.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 });

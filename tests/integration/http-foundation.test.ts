@@ -93,12 +93,14 @@ describe("pages", () => {
   });
 
   it.each([
-    ["/how-it-works", "A detailed guide is coming soon."],
-    ["/support", "Support resources are coming soon."],
-  ])("%s is the spec's placeholder", async (path, text) => {
+    ["/how-it-works", "How SafeTap works"],
+    ["/support", "How can we help?"],
+  ])("%s is no longer the spec's placeholder (decision 153)", async (path, text) => {
     const response = await app.request(path);
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain(text);
+    const html = await response.text();
+    expect(html).toContain(text);
+    expect(html).not.toMatch(/A detailed guide is coming soon|Support resources are coming soon/);
   });
 
   it.each([

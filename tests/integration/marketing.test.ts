@@ -69,16 +69,26 @@ describe("landing page /", () => {
     expect(page).toMatch(new RegExp(`href="${store}"[^>]*>.*?Shop Products<`));
   });
 
-  it("has the trust bar with every claim of the spec", () => {
+  it("has the trust bar with claims the product can back (DESIGN 1b.5, decision 153)", () => {
     for (const claim of [
       "HIPAA compliance",
-      "10K+ lives protected",
       "Works worldwide",
       "No app needed",
       "Data protected and encrypted",
-      "AI-guided setup",
+      "Guided 60-second setup",
     ]) {
       expect(page).toContain(claim);
+    }
+    // A new site has few people: the bar says something else that is true.
+    expect(page).toContain("Card works offline");
+    for (const unbacked of [
+      "10K+",
+      "lives protected",
+      "AI-guided",
+      "Single sign-on",
+      "Chat support",
+    ]) {
+      expect(page).not.toContain(unbacked);
     }
   });
 
@@ -153,7 +163,7 @@ describe("landing page /", () => {
     ]) {
       expect(page).toMatch(new RegExp(`<th scope="row"[^>]*>${row}</th>`));
     }
-    for (const level of ["Community", "Email", "Chat", "Dedicated"]) {
+    for (const level of ["Help centre and email", "Email", "Dedicated"]) {
       expect(page).toContain(`>${level}</td>`);
     }
   });
@@ -254,8 +264,8 @@ describe("/pricing", () => {
     expect(page).toContain("How does annual billing work?");
     expect(page.match(/<details[^>]*data-testid="faq-/g)?.length).toBeGreaterThanOrEqual(6);
     expect(page).toMatch(/href="\/auth\?mode=signup&amp;plan=free"[^>]*>Try Free</);
-    // The landing page's real how-it-works section, not the placeholder page.
-    expect(page).toMatch(/href="\/#how-it-works"[^>]*>See how it works</);
+    // The guide (decision 153).
+    expect(page).toMatch(/href="\/how-it-works"[^>]*>See how it works</);
   });
 
   it("prints no locale key in place of text", () => {

@@ -1,5 +1,6 @@
-import { BellRing, Nfc, Tag, WifiOff } from "lucide-react";
+import { ArrowRight, BellRing, Nfc, Tag, WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Section, SectionHeading } from "./section.tsx";
 
 const STEPS = [
@@ -8,7 +9,7 @@ const STEPS = [
   { key: "alert", Icon: BellRing },
 ] as const;
 
-/** Three steps (link tag, scan or tap, alerts) and the offline note. */
+/** Three steps (link tag, scan or tap, alerts), the offline note and the way to the full guide. */
 export function HowItWorks() {
   const { t } = useTranslation("marketing");
   return (
@@ -44,6 +45,15 @@ export function HowItWorks() {
           <span className="text-muted-foreground">{t("landing.steps.offline")}</span>
         </p>
       </div>
+      <p className="mt-8 text-center">
+        <Link
+          to="/how-it-works"
+          className="inline-flex items-center gap-2 font-semibold text-primary underline underline-offset-4"
+        >
+          {t("landing.steps.guide")}
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </p>
     </Section>
   );
 }

@@ -202,8 +202,8 @@ const BENEFITS = [
   "notifications",
   "reports",
   "locations",
-  "sso",
-  "api",
+  "rollCall",
+  "auditLog",
   "compliance",
   "presets",
 ] as const;

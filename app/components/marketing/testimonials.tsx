@@ -67,7 +67,11 @@ export function Testimonials() {
 
   return (
     <Section headingId="testimonials-title" className="bg-muted/40">
-      <SectionHeading id="testimonials-title" title={t("testimonials.title")} />
+      <SectionHeading
+        id="testimonials-title"
+        title={t("testimonials.title")}
+        subtitle={t("testimonials.note")}
+      />
       <section
         aria-roledescription="carousel"
         aria-label={t("testimonials.label")}

@@ -7,19 +7,22 @@ import { batchCsv, batchQrZip, listBatches, searchTags } from "#server/domain/ad
 import { HouseholdNotFoundError, setExtraSeats } from "#server/domain/households.ts";
 import { mintTagsFor } from "#server/domain/org-tags.ts";
 import { listSalesEnquiries, salesEnquiriesCsv } from "#server/domain/sales-enquiries.ts";
+import { listSupportTickets, setSupportTicketStatus } from "#server/domain/support-tickets.ts";
 import { MAX_MINT_BATCH, mintedTagsCsv } from "#server/domain/tags.ts";
 import { grantRole, hasRole, setUserPlan, UserNotFoundError } from "#server/domain/users.ts";
 import { operatorCommandSchema } from "#server/operator/commands.ts";
 import type { Services } from "#server/services.ts";
 
-/** /admin's lists: mint batches, sales enquiries and the tags matching the search. */
+/** /admin's lists: mint batches, sales enquiries, support tickets and the tags matching the search. */
 export async function adminOverview(services: Services, query: string) {
-  const [batches, found, enquiries] = await Promise.all([
+  const [batches, found, enquiries, tickets] = await Promise.all([
     listBatches(services),
     searchTags(services, query),
     listSalesEnquiries(services),
+    listSupportTickets(services),
   ]);
   return {
+    tickets: tickets.map((ticket) => ({ ...ticket, createdAt: ticket.createdAt.toISOString() })),
     batches: batches.map((b) => ({ ...b, createdAt: new Date(b.createdAt).toISOString() })),
     enquiries: enquiries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
     tags: found.map((tag) => ({
@@ -91,6 +94,28 @@ export async function applyUserCommand(
     if (error instanceof HouseholdNotFoundError) return refused("admin:households.notFound", 404);
     throw error;
   }
+}
+
+/** Closes a support ticket or opens it again (decision 153); the notice says which, or why not. */
+export async function applyTicketStatus(
+  services: Services,
+  adminId: string,
+  form: FormData,
+): Promise<{ notice: NoticeData; status: number }> {
+  const status = String(form.get("status") ?? "");
+  const changed = await setSupportTicketStatus(services, {
+    ticketId: String(form.get("ticketId") ?? ""),
+    status,
+    by: adminId,
+  });
+  if (!changed) return { notice: { tone: "error", title: "support:admin.notFound" }, status: 404 };
+  return {
+    notice: {
+      tone: "success",
+      title: status === "closed" ? "support:admin.closedNotice" : "support:admin.reopenedNotice",
+    },
+    status: 200,
+  };
 }
 
 /**

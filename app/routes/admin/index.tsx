@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, isRouteErrorResponse, useNavigation } from "react-router";
 import { Organizations } from "#app/components/admin/organizations.tsx";
 import { SalesEnquiries } from "#app/components/admin/sales-enquiries.tsx";
+import { SupportTickets } from "#app/components/admin/support-tickets.tsx";
 import { Notice } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -13,7 +14,7 @@ import { metaTags } from "#app/lib/meta.ts";
 import { PLAN_IDS } from "#core/plans.ts";
 import { PRODUCTS } from "#core/tag-ids.ts";
 import type { Route } from "./+types/index";
-import { adminOverview, applyUserCommand } from "./admin.server.ts";
+import { adminOverview, applyTicketStatus, applyUserCommand } from "./admin.server.ts";
 import {
   applyOrgCommand,
   enquiryPrefill,
@@ -44,18 +45,23 @@ export const meta = ({ data }: Route.MetaArgs) => [
 
 /**
  * Plans and roles, validated like the `safetap` command line's; organisations, their seats and
- * sales enquiries (decision 139). Minting posts to /admin/mint.
+ * sales enquiries (decision 139); support tickets closed or reopened (decision 153). Minting
+ * posts to /admin/mint.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "/admin");
   const form = await request.formData();
-  const { notice, status } = isOrgIntent(form.get("intent"))
-    ? await applyOrgCommand(
-        context.services,
-        { userId: admin.id, headers: request.headers, clientAddress: context.clientAddress },
-        form,
-      )
-    : await applyUserCommand(context.services, form);
+  const intent = form.get("intent");
+  const { notice, status } =
+    intent === "ticketStatus"
+      ? await applyTicketStatus(context.services, admin.id, form)
+      : isOrgIntent(intent)
+        ? await applyOrgCommand(
+            context.services,
+            { userId: admin.id, headers: request.headers, clientAddress: context.clientAddress },
+            form,
+          )
+        : await applyUserCommand(context.services, form);
   return data({ notice }, { status });
 }
 
@@ -278,6 +284,8 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       <Organizations organizations={loaderData.organizations} />
 
       <SalesEnquiries enquiries={loaderData.enquiries} />
+
+      <SupportTickets tickets={loaderData.tickets} />
 
       <Card>
         <CardHeader>

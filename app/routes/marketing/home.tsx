@@ -18,6 +18,7 @@ import { metaTags } from "#app/lib/meta.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { isBillingCycle } from "#core/plans.ts";
 import type { Route } from "./+types/home";
+import { peopleProtectedFor } from "./home.server.ts";
 import { planViewer } from "./pricing.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,6 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...(await planViewer(request, context)),
     // Only read without JavaScript, when the billing toggle is a plain GET form.
     billing: isBillingCycle(billing) ? billing : "monthly",
+    // A cached count: never waits for the database (decision 153).
+    peopleProtected: peopleProtectedFor(context),
   };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
@@ -35,11 +38,11 @@ export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 export default function Home() {
   const { t } = useTranslation("marketing");
   const root = useRootData();
-  const { signedIn, currentPlan, billing } = useLoaderData<typeof loader>();
+  const { signedIn, currentPlan, billing, peopleProtected } = useLoaderData<typeof loader>();
   return (
     <main>
       <LandingHero storeUrl={root?.storeUrl ?? "/"} />
-      <TrustBar />
+      <TrustBar peopleProtected={peopleProtected} />
       <HowItWorks />
       <WhySafeTap />
       <LandingPricing initialCycle={billing} signedIn={signedIn} currentPlan={currentPlan} />

@@ -161,8 +161,8 @@ export default function PricingPage({ actionData }: Route.ComponentProps) {
         <Link to={signupHref("free")} className={onPrimarySolid}>
           {t("pricingPage.closing.tryFree")}
         </Link>
-        {/* The landing page's how-it-works section; /how-it-works is still a placeholder. */}
-        <Link to="/#how-it-works" className={onPrimaryOutline}>
+        {/* The spec's closing button: the guide (decision 153). */}
+        <Link to="/how-it-works" className={onPrimaryOutline}>
           {t("pricingPage.closing.howItWorks")}
         </Link>
       </ClosingCta>
