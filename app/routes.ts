@@ -74,6 +74,7 @@ export default [
   route("t/:tagId", "routes/card/card.tsx"),
   route("t/:tagId/status", "routes/card/status.ts"),
   route("t/:tagId/alert", "routes/card/alert.ts"),
+  route("sos/alert", "routes/account/sos-alert.ts"),
   route("offline", "routes/card/offline.tsx"),
   route("dev/outbox.json", "routes/dev/outbox-json.ts"),
   route("dashboard/tags/:tagId/:file", "routes/account/dashboard/tag-file.ts"),

@@ -133,8 +133,8 @@ describe("SOS without holding (the accessible alternative)", () => {
   });
 
   it("the hold button does nothing while the question is open", () => {
-    expect(run([{ type: "ask" }, { type: "press", at: 0 }, { type: "tick", at: 9_000 }])).toEqual(
-      { phase: "confirming" },
-    );
+    expect(run([{ type: "ask" }, { type: "press", at: 0 }, { type: "tick", at: 9_000 }])).toEqual({
+      phase: "confirming",
+    });
   });
 });
