@@ -10,6 +10,7 @@ import { isIdempotencyKey, parseLocation, raiseAlert } from "#server/alerts/crea
 import { alerts, tags } from "#server/db/schema.ts";
 import { listContacts } from "#server/domain/contacts.ts";
 import { getProfile } from "#server/domain/profiles.ts";
+import { SOS_FAILURE_TEXT, type SosFailure } from "./sos-failures.ts";
 
 /** SOS reads the user's first active tag (spec section 7). */
 async function firstActiveTag(context: AppLoadContext, userId: string) {
@@ -44,8 +45,6 @@ export async function sosEmergencyNumber(
     profile?.country ?? countryFromAcceptLanguage(request.headers.get("accept-language")),
   );
 }
-
-export type SosFailure = "no_tag" | "no_contacts" | "invalid" | "expired" | "refused";
 
 /** The answer to one SOS, as `POST /sos/alert` sends it (the device queue reads it). */
 export type SosAnswer =
@@ -138,15 +137,6 @@ export type SosActionData =
   | { intent: "confirm"; ok: true }
   | { intent: "sos" | "cancel"; ok: false; notice: NoticeData }
   | { intent: "cancel"; ok: true; notice: NoticeData };
-
-/** The page's words for why an SOS was not sent. */
-export const SOS_FAILURE_TEXT: Record<SosFailure, string> = {
-  no_tag: "account:sos.noTag",
-  no_contacts: "account:sos.noContacts",
-  invalid: "errors.generic",
-  expired: "account:sos.expired",
-  refused: "account:sos.refused",
-};
 
 /**
  * The SOS page's form: `confirm` (the hold button or "Send without holding"

@@ -21,14 +21,8 @@ import {
 } from "#app/lib/sos-hold.ts";
 import { mapUrl } from "#core/alert-links.ts";
 import type { Route } from "./+types/sos";
-import {
-  SOS_FAILURE_TEXT,
-  type SosActionData,
-  type SosFailure,
-  sosAction,
-  sosContacts,
-  sosEmergencyNumber,
-} from "./sos.server.ts";
+import { type SosActionData, sosAction, sosContacts, sosEmergencyNumber } from "./sos.server.ts";
+import { SOS_FAILURE_TEXT, type SosFailure } from "./sos-failures.ts";
 import { type Position, useDeviceSos } from "./use-device-sos.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -478,7 +472,7 @@ function SosControl({
           downInUndo.current = false;
         }}
       >
-        <svg viewBox="0 0 120 120" className="size-24" aria-hidden="true" data-testid="sos-ring">
+        <svg viewBox="0 0 120 120" className="!size-24" aria-hidden="true" data-testid="sos-ring">
           <circle
             cx="60"
             cy="60"
