@@ -281,11 +281,14 @@ describe("an SOS queued on the device (decision 151)", () => {
       cancelForMs: 29_000,
     });
     expect(seen[0]?.url).toBe("http://localhost:3000/sos/alert");
-    expect(Object.fromEntries(seen[0]!.body)).toEqual({
+    const { sentAt, ...fields } = Object.fromEntries(seen[0]!.body);
+    expect(fields).toEqual({
       idempotencyKey: sos.key,
       pressedAt: "1700000000000",
       account: "8a0b7c1e-0000-4000-8000-000000000001",
     });
+    // The phone's clock at sending, against which the server reads pressedAt.
+    expect(Math.abs(Number(sentAt) - Date.now())).toBeLessThan(5_000);
     expect(outcomeOf(409, { ok: false, reason: "no_tag" }, null)).toEqual({
       kind: "failed",
       reason: "no_tag",

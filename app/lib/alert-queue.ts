@@ -275,7 +275,12 @@ export function httpAlertSender(fetchImpl: typeof fetch = fetch, origin = ""): A
       idempotencyKey: alert.key,
       pressedAt: String(alert.pressedAt),
     });
-    if (alert.kind === "sos") body.set("account", alert.account ?? "");
+    if (alert.kind === "sos") {
+      body.set("account", alert.account ?? "");
+      // The phone's clock now: the server reads pressedAt against it, so a clock
+      // that is wrong never refuses or misdates an SOS (decision 151).
+      body.set("sentAt", String(Date.now()));
+    }
     if (alert.latitude !== null && alert.longitude !== null) {
       body.set("latitude", alert.latitude);
       body.set("longitude", alert.longitude);

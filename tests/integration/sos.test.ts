@@ -242,6 +242,40 @@ describe("POST /sos/alert: the SOS the page's script and the device queue send",
     expect(await sosOf(owner.userId)).toBeUndefined();
   });
 
+  it("a phone whose clock is wrong: pressedAt is read against its own clock at sending (sentAt)", async () => {
+    const owner = await createOwner(app.services);
+    const client = await signIn(app, owner.email);
+    const skew = 3 * 24 * 60 * 60_000; // three days ahead
+    const now = Date.now();
+    const ahead = await client.post("/sos/alert", {
+      idempotencyKey: "b3b1c0de-0000-4000-8000-00000000f001",
+      pressedAt: String(now + skew - 60_000),
+      sentAt: String(now + skew),
+      account: owner.userId,
+    });
+    expect(ahead.status).toBe(200);
+    const [row] = await app.services.db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.userId, owner.userId), eq(alerts.source, "sos")));
+    // Armed a minute before it was sent, whatever the phone's calendar said.
+    expect(Math.abs(row!.createdAt.getTime() - (now - 60_000))).toBeLessThan(5_000);
+    const backwards = await client.post("/sos/alert", {
+      idempotencyKey: "b3b1c0de-0000-4000-8000-00000000f002",
+      pressedAt: String(now),
+      sentAt: String(now - 1_000),
+      account: owner.userId,
+    });
+    expect(backwards.status).toBe(400);
+    const waitedTooLong = await client.post("/sos/alert", {
+      idempotencyKey: "b3b1c0de-0000-4000-8000-00000000f003",
+      pressedAt: String(now - skew),
+      sentAt: String(now - skew + 7 * 60 * 60_000),
+      account: owner.userId,
+    });
+    expect(await json(waitedTooLong)).toEqual({ ok: false, reason: "expired" });
+  });
+
   it("refuses an SOS queued by another account, a signed-out phone, and a bad key", async () => {
     const owner = await createOwner(app.services);
     const other = await createOwner(app.services);

@@ -47,6 +47,29 @@ export async function sosEmergencyNumber(
 }
 
 /** The answer to one SOS, as `POST /sos/alert` sends it (the device queue reads it). */
+const EPOCH_MS = /^\d{13}$/;
+
+/**
+ * When the SOS was armed, in the server's time. The queue sends the phone's
+ * clock at sending too (`sentAt`): the SOS's age is the difference of two
+ * readings of one clock, so a phone whose clock is off by minutes or days is
+ * neither refused nor misdated. Without `sentAt`, `pressedAt` is read as the
+ * card reads it.
+ */
+export function sosPressedAt(
+  pressedAt: FormDataEntryValue | null,
+  sentAt: FormDataEntryValue | null,
+  now = Date.now(),
+) {
+  if (typeof pressedAt !== "string" || typeof sentAt !== "string" || !EPOCH_MS.test(sentAt)) {
+    return parsePressedAt(pressedAt, now);
+  }
+  if (!EPOCH_MS.test(pressedAt)) return { problem: "invalid" as const };
+  const age = Number(sentAt) - Number(pressedAt);
+  if (age < 0) return { problem: "invalid" as const };
+  return parsePressedAt(String(now - age), now);
+}
+
 export type SosAnswer =
   | {
       ok: true;
@@ -85,7 +108,7 @@ export async function raiseSos(
   if (!isIdempotencyKey(key)) return fail("invalid", 400);
   const account = form.get("account");
   if (account !== null && account !== userId) return fail("refused", 403);
-  const pressed = parsePressedAt(form.get("pressedAt"));
+  const pressed = sosPressedAt(form.get("pressedAt"), form.get("sentAt"));
   if (pressed && "problem" in pressed) {
     return fail(pressed.problem, pressed.problem === "expired" ? 409 : 400);
   }
