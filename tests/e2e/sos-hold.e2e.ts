@@ -190,7 +190,8 @@ function deviceQueue(page: Page) {
 
 describe("/sos offline after one visit (decision 151)", () => {
   it("opens from the phone, saves the SOS, sends it once when the network returns; signing out forgets the page", async () => {
-    const { page, email, posts } = await ownerOnSos("Odile Offline");
+    // The page or the worker (Background Sync) may send it: the outbox is what counts.
+    const { page, email } = await ownerOnSos("Odile Offline");
     const sosUrl = `${baseURL()}/sos`;
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
       timeout: 20_000,
@@ -231,7 +232,6 @@ describe("/sos offline after one visit (decision 151)", () => {
     await waitForHydration(page);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await alertsTo(email)).toHaveLength(1);
-    expect(posts.filter((p) => p === "/sos/alert").length).toBeGreaterThanOrEqual(1);
     expect((await deviceQueue(page)).map((a) => a.state)).toEqual(["sent"]);
 
     // Signing out forgets the kept page: the next person on this phone never sees it.
