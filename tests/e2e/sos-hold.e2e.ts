@@ -26,7 +26,10 @@ async function ownerOnSos(name: string, options: { fakeClock?: boolean } = {}) {
   const email = `sos-hold-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const watched = await openPage(browser, { viewport: { width: 390, height: 844 } });
   const { page } = watched;
-  await signUpAndOnboard(page, { name, contacts: [{ name: "Ana", channel: "email", value: email }] });
+  await signUpAndOnboard(page, {
+    name,
+    contacts: [{ name: "Ana", channel: "email", value: email }],
+  });
   await page
     .context()
     .request.post(`${baseURL()}/claim/${tag.tagId}`, { form: { token: tag.token } });

@@ -68,7 +68,9 @@ describe("/sos", () => {
     const html = await (await client.get("/sos")).text();
     expect(html).toContain("Add an emergency contact on the dashboard before using SOS.");
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>(?:(?!<\/button>)[\s\S])*Hold to send SOS/);
-    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>(?:(?!<\/button>)[\s\S])*Send without holding/);
+    expect(html).toMatch(
+      /<button[^>]*disabled=""[^>]*>(?:(?!<\/button>)[\s\S])*Send without holding/,
+    );
   });
 });
 
@@ -218,7 +220,10 @@ describe("POST /sos/alert: the SOS the page's script and the device queue send",
     expect(body.map).toBeNull();
     expect(body.cancelForMs).toBeGreaterThan(25_000);
     expect(body.cancelForMs).toBeLessThanOrEqual(28_000);
-    const cancelled = await client.post("/sos", { intent: "cancel", alertId: String(body.alertId) });
+    const cancelled = await client.post("/sos", {
+      intent: "cancel",
+      alertId: String(body.alertId),
+    });
     expect(await cancelled.text()).toContain("All clear sent");
   });
 
@@ -292,7 +297,10 @@ describe("POST /sos/alert: the SOS the page's script and the device queue send",
     });
     expect(signedOut.status).toBe(401);
     expect(await json(signedOut)).toEqual({ ok: false, reason: "refused" });
-    const badKey = await client.post("/sos/alert", { idempotencyKey: "short", account: owner.userId });
+    const badKey = await client.post("/sos/alert", {
+      idempotencyKey: "short",
+      account: owner.userId,
+    });
     expect(badKey.status).toBe(400);
     expect(await sosOf(owner.userId)).toBeUndefined();
     expect(await sosOf(other.userId)).toBeUndefined();
