@@ -265,4 +265,29 @@ describe("/sos offline after one visit (decision 151)", () => {
     await page.context().close();
     // Real seconds: the undo, and time for a second sender to show up.
   }, 120_000);
+
+  it("is kept too when reached by a link inside the app (no page load)", async () => {
+    const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await signUpAndOnboard(page, {
+      name: "Lin Link",
+      contacts: [{ name: "Ana", channel: "email", value: `sos-link-${Date.now()}@example.com` }],
+    });
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 20_000,
+    });
+    const sosUrl = `${baseURL()}/sos`;
+    expect(await page.evaluate(async (url) => Boolean(await caches.match(url)), sosUrl)).toBe(
+      false,
+    );
+    await page.getByRole("link", { name: "Emergency SOS" }).first().click();
+    await page.getByTestId("sos-hold").waitFor();
+    await expect
+      .poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), sosUrl), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await page.context().close();
+  });
 });

@@ -90,6 +90,23 @@ function useReducedMotion(): boolean {
   return reduced;
 }
 
+/**
+ * Reached by a link inside the app (no page load the worker saw): ask the
+ * worker to keep this page for offline use all the same (decision 151).
+ */
+function useKeptOffline() {
+  useEffect(() => {
+    const [load] = performance.getEntriesByType?.("navigation") ?? [];
+    const loadedHere = !load || new URL(load.name).pathname === location.pathname;
+    if (loadedHere || navigator.onLine === false) return;
+    void navigator.serviceWorker?.ready
+      .then((registration) =>
+        registration.active?.postMessage({ type: "keep-page", url: location.pathname }),
+      )
+      .catch(() => undefined);
+  }, []);
+}
+
 /** Seconds left to cancel: `forMs` as the server counted it, from `since` in this browser. */
 function useCancelCountdown(since: number | null, forMs: number) {
   const [left, setLeft] = useState(() => Math.ceil(forMs / 1000));
@@ -143,6 +160,7 @@ export default function Sos({ loaderData, actionData }: Route.ComponentProps) {
   const position = usePosition();
   const online = useOnline();
   const device = useDeviceSos(loaderData.account);
+  useKeptOffline();
   // Without JavaScript the page is posted and re-rendered with the action's answer;
   // it belongs to the page as loaded, until "Send Another Alert" starts over.
   const [pagePosted, setPagePosted] = useState(true);
