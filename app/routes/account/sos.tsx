@@ -108,10 +108,9 @@ function useKeptOffline() {
 }
 
 /** Seconds left to cancel: `forMs` as the server counted it, from `since` in this browser. */
-function useCancelCountdown(since: number | null, forMs: number) {
+function useCancelCountdown(since: number, forMs: number) {
   const [left, setLeft] = useState(() => Math.ceil(forMs / 1000));
   useEffect(() => {
-    if (since === null) return;
     const tick = () => setLeft(Math.max(0, Math.ceil((forMs - (Date.now() - since)) / 1000)));
     tick();
     const timer = window.setInterval(tick, 250);
@@ -624,7 +623,9 @@ function SosSent({
 }) {
   const { t } = useTranslation("account");
   const cancel = useFetcher<SosActionData>({ key: `sos-cancel-${sent.alertId}` });
-  const left = useCancelCountdown(sent.since, sent.cancelForMs);
+  // A sent view rendered by the server (no script yet) counts from when it showed here.
+  const [shownAt] = useState(() => Date.now());
+  const left = useCancelCountdown(sent.since ?? shownAt, sent.cancelForMs);
   const cancelled = cancel.data?.intent === "cancel" ? cancel.data : null;
   return (
     <main className="mx-auto max-w-lg space-y-4 px-4 py-10">
