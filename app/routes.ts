@@ -77,6 +77,7 @@ export default [
   route("t/:tagId/alert", "routes/card/alert.ts"),
   route("live/:alertId", "routes/live/live.ts"),
   route("ack/:token/live.json", "routes/card/ack-live.ts"),
+  route("sos/alert", "routes/account/sos-alert.ts"),
   route("offline", "routes/card/offline.tsx"),
   route("dev/outbox.json", "routes/dev/outbox-json.ts"),
   route("dashboard/tags/:tagId/:file", "routes/account/dashboard/tag-file.ts"),

@@ -35,5 +35,33 @@ export function cardCacheKey(url: string): string {
   return `${parsed.origin}${parsed.pathname.replace(/\/$/, "")}`;
 }
 
+/**
+ * Cache of the signed-in account's own pages kept for offline use: the SOS
+ * page only (decision 151). Emptied whenever anyone signs in or out.
+ */
+export const ACCOUNT_CACHE = "safetap-account";
+
+/** The signed-in pages the worker keeps: `/sos`, so an SOS can be pressed offline. */
+export function isKeptAccountPath(pathname: string): boolean {
+  return pathname === "/sos" || pathname === "/sos/";
+}
+
+/** One entry per kept account page: the address without its query or trailing slash. */
+export function accountCacheKey(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname.replace(/\/$/, "")}`;
+}
+
+/**
+ * Requests after which the kept account pages belong to nobody: signing out
+ * (the form, its data request or the link), and any sign-in or sign-up step,
+ * on the page or on the auth API.
+ */
+export function endsAccountPages(method: string, pathname: string): boolean {
+  if (/^\/sign-out(\.data)?\/?$/.test(pathname)) return true;
+  if (method === "GET") return false;
+  return /^\/auth(\.data)?\/?$/.test(pathname) || pathname.startsWith("/api/auth/");
+}
+
 /** The page shown for any other page without a network (kept with the app shell). */
 export const OFFLINE_PAGE = "/offline";

@@ -1,5 +1,5 @@
 import { type DBSchema, openDB } from "idb";
-import { ALERT_CHANNEL } from "#core/offline.ts";
+import { ALERT_CHANNEL, ALERT_SYNC_TAG } from "#core/offline.ts";
 import {
   type AlertStore,
   flushAlertQueue,
@@ -33,6 +33,13 @@ interface LockManagerLike {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
+const QUEUE_LOCK = "safetap-alert-queue";
+
+function withQueueLock<T>(run: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+  return locks ? locks.request(QUEUE_LOCK, run) : run();
+}
+
 /**
  * Sends the queue under a Web Lock where the browser has one, so a page and the
  * worker do not send the same alert at the same moment (the server would
@@ -44,12 +51,38 @@ export async function sendQueuedAlerts(store?: AlertStore): Promise<QueuedAlert[
     await pruneSettled(queue);
     return flushAlertQueue(queue, httpAlertSender());
   };
-  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
-  const settled = locks ? await locks.request("safetap-alert-queue", run) : await run();
+  const settled = await withQueueLock(run);
   if (settled.length > 0 && typeof BroadcastChannel !== "undefined") {
     const channel = new BroadcastChannel(ALERT_CHANNEL);
     channel.postMessage({ type: "settled", keys: settled.map((alert) => alert.key) });
     channel.close();
   }
   return settled;
+}
+
+/**
+ * Takes an alert that is still waiting off the queue ("Don't send", decision
+ * 151), under the lock the senders hold: false when it is already on its way
+ * or settled.
+ */
+export function withdrawQueuedAlert(store: AlertStore, key: string): Promise<boolean> {
+  return withQueueLock(async () => {
+    const alert = await store.get(key);
+    if (alert?.state !== "queued") return false;
+    await store.delete(key);
+    return true;
+  });
+}
+
+/** Asks the service worker to send the queue when the network returns (Background Sync). */
+export function requestAlertSync() {
+  void navigator.serviceWorker?.ready
+    .then((registration) =>
+      (
+        registration as ServiceWorkerRegistration & {
+          sync?: { register(tag: string): Promise<void> };
+        }
+      ).sync?.register(ALERT_SYNC_TAG),
+    )
+    .catch(() => undefined);
 }

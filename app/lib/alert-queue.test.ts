@@ -11,6 +11,7 @@ import {
   QUEUE_LIFETIME_MS,
   type QueuedAlert,
   queuedAlertFor,
+  queuedSosFor,
   SETTLED_KEPT_MS,
 } from "./alert-queue.ts";
 
@@ -221,6 +222,76 @@ describe("sending a queued alert to /t/{id}/alert", () => {
     expect(outcomeOf(400, { ok: false, reason: "something else" }, null)).toEqual({
       kind: "failed",
       reason: "invalid",
+    });
+  });
+});
+
+describe("an SOS queued on the device (decision 151)", () => {
+  it("is the same queue: kept offline with its key and pressedAt, sent once, never shown on a card", async () => {
+    const store = memoryStore();
+    const server = fakeServer();
+    server.setOnline(false);
+    const sos = await enqueueAlert(store, {
+      kind: "sos",
+      account: "user-1",
+      position,
+      now: 5_000,
+    });
+    expect(sos).toMatchObject({ kind: "sos", account: "user-1", tagId: "", pressedAt: 5_000 });
+    await flushAlertQueue(store, server.send, () => 6_000);
+    expect(queuedSosFor(await store.list(), "user-1")?.key).toBe(sos.key);
+    // Another account on the same phone sees nothing of it, nor does any card.
+    expect(queuedSosFor(await store.list(), "user-2")).toBeNull();
+    expect(queuedAlertFor(await store.list(), "")).toBeNull();
+    server.setOnline(true);
+    await Promise.all([
+      flushAlertQueue(store, server.send, () => 7_000),
+      flushAlertQueue(store, server.send, () => 7_000),
+    ]);
+    expect(server.alerts.size).toBe(1);
+    expect(await store.get(sos.key)).toMatchObject({ state: "sent" });
+    expect(queuedSosFor(await store.list(), "user-1")).toBeNull();
+  });
+
+  it("posts to /sos/alert with the account, and reads how long it can be cancelled", async () => {
+    const store = memoryStore();
+    const sos = await enqueueAlert(store, {
+      kind: "sos",
+      account: "8a0b7c1e-0000-4000-8000-000000000001",
+      position: null,
+      now: 1_700_000_000_000,
+    });
+    const seen: { url: string; body: URLSearchParams }[] = [];
+    const fetchImpl = (async (url: string, init: RequestInit) => {
+      seen.push({ url, body: init.body as URLSearchParams });
+      return Response.json({
+        ok: true,
+        alertId: "a-9",
+        token: "t-9",
+        count: 2,
+        cancelForMs: 29_000,
+      });
+    }) as unknown as typeof fetch;
+    const outcome = await httpAlertSender(fetchImpl, "http://localhost:3000")(sos);
+    expect(outcome).toEqual({
+      kind: "sent",
+      alertId: "a-9",
+      token: "t-9",
+      count: 2,
+      cancelForMs: 29_000,
+    });
+    expect(seen[0]?.url).toBe("http://localhost:3000/sos/alert");
+    const { sentAt, ...fields } = Object.fromEntries(seen[0]!.body);
+    expect(fields).toEqual({
+      idempotencyKey: sos.key,
+      pressedAt: "1700000000000",
+      account: "8a0b7c1e-0000-4000-8000-000000000001",
+    });
+    // The phone's clock at sending, against which the server reads pressedAt.
+    expect(Math.abs(Number(sentAt) - Date.now())).toBeLessThan(5_000);
+    expect(outcomeOf(409, { ok: false, reason: "no_tag" }, null)).toEqual({
+      kind: "failed",
+      reason: "no_tag",
     });
   });
 });

@@ -9,12 +9,30 @@
 
 import { isAlertChallenge, solveAlertChallenge } from "./alert-challenge.ts";
 
-export type AlertFailure = "no_contacts" | "rate_limited" | "refused" | "invalid" | "expired";
+export type AlertFailure =
+  | "no_contacts"
+  | "rate_limited"
+  | "refused"
+  | "invalid"
+  | "expired"
+  /** An SOS from an account with no active tag. */
+  | "no_tag";
+
+/** What was pressed: a public card's alert (the default) or an account's SOS (decision 151). */
+export type QueuedKind = "card" | "sos";
 
 export interface QueuedAlert {
   /** The idempotency key, made on the device when the button was pressed. */
   key: string;
+  /** Absent on alerts queued before SOS could be (they are all card alerts). */
+  kind?: QueuedKind;
+  /** The card's tag; empty for an SOS, whose tag the server picks. */
   tagId: string;
+  /**
+   * An SOS only: the account that pressed it. The server refuses it from any
+   * other session, so a phone that changed hands never sends it as someone else.
+   */
+  account?: string;
   latitude: string | null;
   longitude: string | null;
   /** When the button was pressed (ms since the epoch); the messages name this time. */
@@ -23,7 +41,7 @@ export interface QueuedAlert {
   attempts: number;
   /** Not before this time (ms): set when the server asked to wait. */
   notBefore: number;
-  sent?: { alertId: string; token: string; count: number };
+  sent?: { alertId: string; token: string; count: number; cancelForMs?: number };
   failure?: AlertFailure;
   /** Refused as too many: the card's latest alert, which the contacts already have. */
   recent?: RecentAlert;
@@ -44,7 +62,14 @@ export interface AlertStore {
 }
 
 export type SendOutcome =
-  | { kind: "sent"; alertId: string; token: string; count: number }
+  | {
+      kind: "sent";
+      alertId: string;
+      token: string;
+      count: number;
+      /** An SOS: how long it can still be cancelled, counted from the answer. */
+      cancelForMs?: number;
+    }
   /** No answer (offline) when `afterMs` is null, or the server asked to wait. */
   | { kind: "retry"; afterMs: number | null }
   | { kind: "failed"; reason: AlertFailure; recent?: RecentAlert };
@@ -56,7 +81,14 @@ export const QUEUE_LIFETIME_MS = 24 * 60 * 60_000;
 /** Settled alerts are kept this long, so the card can show their status after a reload. */
 export const SETTLED_KEPT_MS = 30 * 60_000;
 
-const KNOWN_FAILURES = new Set<AlertFailure>(["no_contacts", "refused", "invalid", "rate_limited"]);
+const KNOWN_FAILURES = new Set<AlertFailure>([
+  "no_contacts",
+  "refused",
+  "invalid",
+  "rate_limited",
+  "expired",
+  "no_tag",
+]);
 
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
@@ -65,15 +97,16 @@ export function newIdempotencyKey(): string {
 export async function enqueueAlert(
   store: AlertStore,
   input: {
-    tagId: string;
     position: { latitude: string; longitude: string } | null;
     key?: string;
     now?: number;
-  },
+  } & ({ tagId: string; kind?: "card" } | { kind: "sos"; account: string }),
 ): Promise<QueuedAlert> {
   const alert: QueuedAlert = {
     key: input.key ?? newIdempotencyKey(),
-    tagId: input.tagId,
+    ...(input.kind === "sos"
+      ? { kind: "sos" as const, tagId: "", account: input.account }
+      : { tagId: input.tagId }),
     latitude: input.position?.latitude ?? null,
     longitude: input.position?.longitude ?? null,
     pressedAt: input.now ?? Date.now(),
@@ -92,7 +125,12 @@ function settle(alert: QueuedAlert, outcome: SendOutcome, now: number): QueuedAl
         ...alert,
         state: "sent",
         attempts: alert.attempts + 1,
-        sent: { alertId: outcome.alertId, token: outcome.token, count: outcome.count },
+        sent: {
+          alertId: outcome.alertId,
+          token: outcome.token,
+          count: outcome.count,
+          ...(outcome.cancelForMs === undefined ? {} : { cancelForMs: outcome.cancelForMs }),
+        },
         settledAt: now,
       };
     case "failed":
@@ -148,11 +186,25 @@ export async function pruneSettled(store: AlertStore, now = Date.now()): Promise
   }
 }
 
+function isCardAlert(alert: QueuedAlert, tagId: string): boolean {
+  return alert.kind !== "sos" && alert.tagId === tagId;
+}
+
 /** The newest alert still queued for a tag: the card shows it as queued. */
 export function queuedAlertFor(alerts: QueuedAlert[], tagId: string): QueuedAlert | null {
   return (
     alerts
-      .filter((alert) => alert.tagId === tagId && alert.state === "queued")
+      .filter((alert) => isCardAlert(alert, tagId) && alert.state === "queued")
+      .sort((a, b) => b.pressedAt - a.pressedAt)[0] ?? null
+  );
+}
+
+/** The newest SOS still waiting on this phone for this account: the SOS page shows it. */
+export function queuedSosFor(alerts: QueuedAlert[], account: string): QueuedAlert | null {
+  return (
+    alerts
+      .filter((alert) => alert.kind === "sos" && alert.account === account)
+      .filter((alert) => alert.state === "queued")
       .sort((a, b) => b.pressedAt - a.pressedAt)[0] ?? null
   );
 }
@@ -167,7 +219,7 @@ export function latestSettledFor(alerts: QueuedAlert[], tagId: string): QueuedAl
     alerts
       .filter(
         (alert) =>
-          alert.tagId === tagId &&
+          isCardAlert(alert, tagId) &&
           ((alert.state === "sent" && alert.sent) || (alert.state === "failed" && alert.recent)),
       )
       .sort((a, b) => (b.settledAt ?? 0) - (a.settledAt ?? 0))[0] ?? null
@@ -183,7 +235,7 @@ function recentOf(value: unknown): RecentAlert | undefined {
     : undefined;
 }
 
-/** Reads the answer of `POST /t/{id}/alert`. */
+/** Reads the answer of `POST /t/{id}/alert` or `POST /sos/alert`. */
 export function outcomeOf(status: number, body: unknown, _retryAfter: string | null): SendOutcome {
   const answer = (body ?? {}) as Record<string, unknown>;
   if (
@@ -197,6 +249,7 @@ export function outcomeOf(status: number, body: unknown, _retryAfter: string | n
       alertId: answer.alertId,
       token: answer.token,
       count: typeof answer.count === "number" ? answer.count : 0,
+      ...(typeof answer.cancelForMs === "number" ? { cancelForMs: answer.cancelForMs } : {}),
     };
   }
   // Too many alerts: not retried later (decision 100). The card says so now, on
@@ -210,19 +263,30 @@ export function outcomeOf(status: number, body: unknown, _retryAfter: string | n
   return { kind: "failed", reason: KNOWN_FAILURES.has(reason) ? reason : "invalid" };
 }
 
-/** Sends one alert to the card's alert endpoint. */
+/** Where an alert is sent: the card's alert endpoint, or the account's SOS endpoint. */
+export function alertEndpoint(alert: QueuedAlert): string {
+  return alert.kind === "sos" ? "/sos/alert" : `/t/${encodeURIComponent(alert.tagId)}/alert`;
+}
+
+/** Sends one alert to its endpoint. */
 export function httpAlertSender(fetchImpl: typeof fetch = fetch, origin = ""): AlertSender {
   return async (alert) => {
     const body = new URLSearchParams({
       idempotencyKey: alert.key,
       pressedAt: String(alert.pressedAt),
     });
+    if (alert.kind === "sos") {
+      body.set("account", alert.account ?? "");
+      // The phone's clock now: the server reads pressedAt against it, so a clock
+      // that is wrong never refuses or misdates an SOS (decision 151).
+      body.set("sentAt", String(Date.now()));
+    }
     if (alert.latitude !== null && alert.longitude !== null) {
       body.set("latitude", alert.latitude);
       body.set("longitude", alert.longitude);
     }
     const post = () =>
-      fetchImpl(`${origin}/t/${encodeURIComponent(alert.tagId)}/alert`, {
+      fetchImpl(`${origin}${alertEndpoint(alert)}`, {
         method: "POST",
         body,
         headers: { accept: "application/json" },

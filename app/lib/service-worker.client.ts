@@ -1,4 +1,4 @@
-import { isCardPath } from "#core/offline.ts";
+import { isCardPath, isKeptAccountPath } from "#core/offline.ts";
 
 /**
  * Registers the service worker (docs/decisions/050) once the page has loaded,
@@ -16,6 +16,10 @@ export function registerServiceWorker() {
       // A card loaded before the worker ran was not kept: ask for a copy now.
       if (!controlled && isCardPath(location.pathname)) {
         registration.active?.postMessage({ type: "keep-card", url: location.pathname });
+      }
+      // Likewise the signed-in account's SOS page (decision 151).
+      if (!controlled && isKeptAccountPath(location.pathname)) {
+        registration.active?.postMessage({ type: "keep-page", url: location.pathname });
       }
     } catch {
       // No worker (private mode, storage off): the site works, only not offline.

@@ -6,20 +6,27 @@
  * - App shell (`safetap-shell-{version}`): precached on install; hashed
  *   `/assets/*` are cache-first (a name never changes content).
  * - Public cards (`safetap-cards`): network first, the answer kept for offline
- *   use; without a network the kept copy. Nothing else is ever cached: no
- *   signed-in page, no API answer.
+ *   use; without a network the kept copy.
+ * - The signed-in account's SOS page (`safetap-account`, decision 151): network
+ *   first and kept the same way, with the scripts it runs; forgotten as soon
+ *   as anyone signs in or out. Nothing else is ever cached: no other signed-in
+ *   page, no API answer.
  * - Alerts queued on the device are sent on Background Sync.
  * - A new version takes over at once (skipWaiting + clients.claim): pages are
  *   always rendered by the server when online, so no page runs stale code.
  */
 import { openAlertStore, sendQueuedAlerts } from "#app/lib/alert-queue-idb.ts";
 import {
+  ACCOUNT_CACHE,
   ALERT_SYNC_TAG,
+  accountCacheKey,
   CACHE_FILL_HEADER,
   CACHE_FILL_VALUE,
   CARDS_CACHE,
   cardCacheKey,
+  endsAccountPages,
   isCardPath,
+  isKeptAccountPath,
   OFFLINE_PAGE,
   SHELL_CACHE_PREFIX,
 } from "#core/offline.ts";
@@ -84,7 +91,9 @@ worker.addEventListener("activate", (event) => {
       await worker.clients.claim();
       // Kept cards point at the previous build's files: fetch them again, and
       // keep the old shell only while some card could not be refreshed.
-      const refreshed = await refreshKeptCards();
+      const refreshed = (await Promise.all([refreshKeptCards(), refreshAccountPages()])).every(
+        Boolean,
+      );
       if (!refreshed) return;
       for (const name of await caches.keys()) {
         if (name.startsWith(SHELL_CACHE_PREFIX) && name !== SHELL_CACHE) await caches.delete(name);
@@ -95,11 +104,18 @@ worker.addEventListener("activate", (event) => {
 
 worker.addEventListener("fetch", (event) => {
   const { request } = event;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== worker.location.origin) return;
+  // Someone signs in or out: the kept SOS page belongs to nobody any more. The
+  // request itself goes on untouched.
+  if (endsAccountPages(request.method, url.pathname)) {
+    event.waitUntil(caches.delete(ACCOUNT_CACHE));
+  }
+  if (request.method !== "GET") return;
   if (isCardPath(url.pathname) && wantsHtml(request)) {
     event.respondWith(cardNetworkFirst(event));
+  } else if (isKeptAccountPath(url.pathname) && request.mode === "navigate") {
+    event.respondWith(accountNetworkFirst(event));
   } else if (request.mode === "navigate") {
     event.respondWith(pageOrOffline(request));
   } else if (url.pathname.startsWith("/assets/")) {
@@ -136,6 +152,12 @@ worker.addEventListener("message", (event) => {
     const url = new URL(message.url, worker.location.origin);
     if (url.origin === worker.location.origin && isCardPath(url.pathname)) {
       event.waitUntil(fetchCardCopy(url.href).catch(() => undefined));
+    }
+  } else if (message?.type === "keep-page" && typeof message.url === "string") {
+    // The SOS page loaded before this worker controlled it (decision 151).
+    const url = new URL(message.url, worker.location.origin);
+    if (url.origin === worker.location.origin && isKeptAccountPath(url.pathname)) {
+      event.waitUntil(fetchAccountCopy(url.href).catch(() => undefined));
     }
   }
 });
@@ -242,6 +264,72 @@ async function refreshKeptCards(): Promise<boolean> {
   const cache = await caches.open(CARDS_CACHE);
   const results = await Promise.all(
     (await cache.keys()).map((request) => fetchCardCopy(request.url).catch(() => false)),
+  );
+  return results.every(Boolean);
+}
+
+/**
+ * The SOS page (decision 151): the network's answer, kept for offline use; a
+ * redirect (signed out) forgets the copy. Without a network, the kept copy.
+ */
+async function accountNetworkFirst(event: FetchEvent): Promise<Response> {
+  const { request } = event;
+  const key = accountCacheKey(request.url);
+  try {
+    const response = await fetch(request);
+    event.waitUntil(keepAccountPage(key, response.clone()).catch(() => false));
+    return response;
+  } catch (error) {
+    const cached = await (await caches.open(ACCOUNT_CACHE)).match(key, { ignoreVary: true });
+    if (cached) return cached;
+    return offlineAnswer(request, error);
+  }
+}
+
+/**
+ * Keeps the account's page whole (with its CSP header, as a card is kept) and
+ * the hashed scripts and styles it names, which the card's shell does not
+ * hold; a redirect means signed out, and the copy goes.
+ */
+async function keepAccountPage(key: string, response: Response): Promise<boolean> {
+  const cache = await caches.open(ACCOUNT_CACHE);
+  if (response.type === "opaqueredirect" || response.redirected) {
+    await cache.delete(key);
+    return true;
+  }
+  const html = (response.headers.get("content-type") ?? "").includes("text/html");
+  if (!response.ok || !html) return false;
+  const headers = new Headers(response.headers);
+  headers.delete("vary");
+  const body = await response.text();
+  await cache.put(
+    key,
+    new Response(body, { status: response.status, statusText: response.statusText, headers }),
+  );
+  const shell = await caches.open(SHELL_CACHE);
+  const assets = new Set(
+    [...body.matchAll(/["'](\/assets\/[\w.-]+\.(?:js|css))["']/g)].map((match) => match[1]!),
+  );
+  for (const asset of assets) {
+    if (!(await shell.match(asset))) await shell.add(asset).catch(() => undefined);
+  }
+  return true;
+}
+
+async function fetchAccountCopy(url: string): Promise<boolean> {
+  const response = await fetch(url, {
+    headers: { accept: "text/html", [CACHE_FILL_HEADER]: CACHE_FILL_VALUE },
+    credentials: "same-origin",
+    redirect: "manual",
+  });
+  return keepAccountPage(accountCacheKey(url), response);
+}
+
+/** Fetches the kept SOS page again (a new build's scripts, or signed out); true when it answered. */
+async function refreshAccountPages(): Promise<boolean> {
+  const cache = await caches.open(ACCOUNT_CACHE);
+  const results = await Promise.all(
+    (await cache.keys()).map((request) => fetchAccountCopy(request.url).catch(() => false)),
   );
   return results.every(Boolean);
 }

@@ -69,6 +69,12 @@ function holdNextPost(page: Page, path: string) {
   };
 }
 
+/** The SOS without holding (decision 151): ask, confirm with one tap; it leaves after the 3-second undo. */
+async function sendSos(page: Page) {
+  await page.getByRole("button", { name: "Send without holding" }).click();
+  await page.getByRole("button", { name: "Send SOS Alert" }).click();
+}
+
 const alertsTo = async (email: string) =>
   (await outbox()).filter((m) => m.to === email && m.subject?.startsWith("EMERGENCY"));
 
@@ -89,18 +95,18 @@ describe("/sos: the sent view is the server's answer to this send", () => {
     await page.goto("/sos");
     await waitForHydration(page);
 
-    await page.getByRole("button", { name: "Send SOS Alert" }).click();
+    await sendSos(page);
     await page.getByTestId("sos-sent").waitFor();
     await waitForMessage(email);
     expect(await alertsTo(email)).toHaveLength(1);
 
     await page.getByRole("button", { name: "Send Another Alert" }).click();
-    await page.getByRole("button", { name: "Send SOS Alert" }).waitFor();
+    await page.getByRole("button", { name: "Hold to send SOS" }).waitFor();
     expect(await page.getByTestId("sos-sent").count()).toBe(0);
 
-    const hold = holdNextPost(page, "/sos");
+    const hold = holdNextPost(page, "/sos/alert");
     await hold.install();
-    await page.getByRole("button", { name: "Send SOS Alert" }).click();
+    await sendSos(page);
     await hold.seen;
     // The request is on its way but unanswered: no "sent" yet.
     expect(await page.getByTestId("sos-sent").count()).toBe(0);
@@ -109,7 +115,8 @@ describe("/sos: the sent view is the server's answer to this send", () => {
     await page.getByTestId("sos-sent").waitFor();
     await expect.poll(async () => (await alertsTo(email)).length, { timeout: 15_000 }).toBe(2);
     expect(problems.filter((p) => p.includes("not connected"))).toEqual([]);
-  });
+    // Two SOS, each with its 3-second undo, on a loaded machine.
+  }, 120_000);
 
   it("after a cancel, Send Another Alert shows the idle view without a stale 'All clear sent'", async () => {
     const tag = await mintTag("sticker");
@@ -124,12 +131,12 @@ describe("/sos: the sent view is the server's answer to this send", () => {
       .request.post(`${baseURL()}/claim/${tag.tagId}`, { form: { token: tag.token } });
     await page.goto("/sos");
     await waitForHydration(page);
-    await page.getByRole("button", { name: "Send SOS Alert" }).click();
+    await sendSos(page);
     await page.getByTestId("sos-sent").waitFor();
     await page.getByRole("button", { name: /Cancel — I'm safe/ }).click();
     await page.getByText("All clear sent").waitFor();
     await page.getByRole("button", { name: "Send Another Alert" }).click();
-    await page.getByRole("button", { name: "Send SOS Alert" }).waitFor();
+    await page.getByRole("button", { name: "Hold to send SOS" }).waitFor();
     expect(await page.getByText("All clear sent").count()).toBe(0);
   });
 });

@@ -147,6 +147,8 @@ describe("a tag from minting to help arriving", () => {
     await page.goto("/sos");
     await waitForHydration(page);
     await page.getByTestId("sos-location").getByText("21.028511, 105.804817").waitFor();
+    // Without holding (decision 151): one confirming tap, then the 3-second undo passes.
+    await page.getByRole("button", { name: "Send without holding" }).click();
     await page.getByRole("button", { name: "Send SOS Alert" }).click();
     await page.getByTestId("sos-sent").waitFor();
     await page.getByText("1 contact notified.").waitFor();
@@ -168,6 +170,6 @@ describe("a tag from minting to help arriving", () => {
     })();
     expect(allClear?.body).toContain("Sam SOS says they are safe");
     await page.getByRole("button", { name: "Send Another Alert" }).click();
-    await page.getByRole("button", { name: "Send SOS Alert" }).waitFor();
+    await page.getByRole("button", { name: "Hold to send SOS" }).waitFor();
   });
 });

@@ -9,8 +9,8 @@ import {
   type QueuedAlert,
   queuedAlertFor,
 } from "#app/lib/alert-queue.ts";
-import { openAlertStore, sendQueuedAlerts } from "#app/lib/alert-queue-idb.ts";
-import { ALERT_CHANNEL, ALERT_SYNC_TAG } from "#core/offline.ts";
+import { openAlertStore, requestAlertSync, sendQueuedAlerts } from "#app/lib/alert-queue-idb.ts";
+import { ALERT_CHANNEL } from "#core/offline.ts";
 import type { AlertStatus } from "#server/domain/public-card.ts";
 import { currentPosition, type Position } from "./use-local-emergency-number.ts";
 
@@ -122,19 +122,6 @@ async function sendWithoutQueue(tagId: string, position: Position | null): Promi
   await flushAlertQueue(store, httpAlertSender());
   const result = memory.get(alert.key) ?? alert;
   return result.state === "queued" ? { ...result, state: "failed", failure: "invalid" } : result;
-}
-
-/** Asks the service worker to send the queue when the network returns (Background Sync). */
-function requestAlertSync() {
-  void navigator.serviceWorker?.ready
-    .then((registration) =>
-      (
-        registration as ServiceWorkerRegistration & {
-          sync?: { register(tag: string): Promise<void> };
-        }
-      ).sync?.register(ALERT_SYNC_TAG),
-    )
-    .catch(() => undefined);
 }
 
 /** Polls the alert's status every few seconds while someone may still answer. */

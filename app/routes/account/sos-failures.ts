@@ -1,0 +1,11 @@
+/** Why an SOS was not sent, as `/sos/alert` and the page's form answer it. */
+export type SosFailure = "no_tag" | "no_contacts" | "invalid" | "expired" | "refused";
+
+/** The page's words for each reason (locale keys). */
+export const SOS_FAILURE_TEXT: Record<SosFailure, string> = {
+  no_tag: "account:sos.noTag",
+  no_contacts: "account:sos.noContacts",
+  invalid: "errors.generic",
+  expired: "account:sos.expired",
+  refused: "account:sos.refused",
+};
