@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import {
   type Channel,
-  isContactChannel,
+  describeChannel,
   isPhoneContactChannel,
   type LinkedChannel,
 } from "#core/channels.ts";
@@ -208,11 +208,7 @@ export function planDeliveries(input: {
     }
   }
 
-  // A linked account is a second way in, never the only one: the overage rule still looks at
-  // the contacts' own channels.
-  const reachesSomeone = planned.some(
-    (d) => d.status === "pending" && d.kind === "alert" && isContactChannel(d.channel),
-  );
+  const reachesSomeone = reachesSomeoneDirectly(planned);
   if (!input.isTest && !reachesSomeone) {
     const first = planned.find(
       (d) => d.status === "skipped" && d.kind === "alert" && isPhoneContactChannel(d.channel),
@@ -224,6 +220,18 @@ export function planDeliveries(input: {
     }
   }
   return [...planned, ...quotaNotice(skippedNames, input.ownerEmail)];
+}
+
+/**
+ * Whether an alert's plan reaches someone on a contact's own channel or the call that follows it.
+ * A linked Messenger or Instagram account is a second way in, never the only one (decision 149):
+ * the overage and floor rules do not count it.
+ */
+function reachesSomeoneDirectly(planned: PlannedDelivery[]): boolean {
+  return planned.some(
+    (d) =>
+      d.status === "pending" && d.kind === "alert" && !describeChannel(d.channel).linkedByContact,
+  );
 }
 
 /** The key an alert is recorded under: the client's key scoped by source and tag or owner. */
@@ -274,10 +282,7 @@ async function keepEmergencyHeard(
   planned: PlannedDelivery[],
 ) {
   if (isTest) return;
-  if (
-    planned.some((d) => d.status === "pending" && d.kind === "alert" && isContactChannel(d.channel))
-  )
-    return;
+  if (reachesSomeoneDirectly(planned)) return;
   const first = planned.find(
     (d) =>
       d.status === "skipped" && isPhoneContactChannel(d.channel) && d.note?.startsWith("limit_"),
