@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { databaseRateLimiter } from "#server/security/rate-limit.ts";
 import { ORG_PRESETS } from "#core/organizations.ts";
 import { PLAN_IDS } from "#core/plans.ts";
 import { PRODUCTS } from "#core/tag-ids.ts";
@@ -146,6 +147,8 @@ export async function runMembersImport(
     config: deps.config,
     logger: deps.logger ?? createLogger({ level: "warn", name: "safetap" }),
     cipher: createFieldCipher(deps.config.dataEncryptionKey),
+    // Confirmation requests' ceilings (decision 148), counted in the database the server shares.
+    limiter: databaseRateLimiter(deps.db),
   };
   const t = importTranslator("en");
   const preview = await previewImport(services, org, null, {

@@ -437,7 +437,11 @@ async function changeContact(
 
   if (intent === "addContact") {
     try {
-      const added = await addContacts(db, cipher, profileId, [contact], { by });
+      const added = await addContacts(db, cipher, profileId, [contact], {
+        by,
+        consent: context.services,
+      });
+      if (added.ok) context.services.dispatcher?.nudge();
       if (!added.ok) {
         return answer(
           formName,
@@ -469,7 +473,16 @@ async function changeContact(
   let found: boolean;
   try {
     found = await db.transaction(async (tx) => {
-      if (!(await updateContact(tx, cipher, profileId, contactId as string, contact, by))) {
+      const saved = await updateContact(
+        tx,
+        cipher,
+        profileId,
+        contactId as string,
+        contact,
+        by,
+        context.services,
+      );
+      if (!saved) {
         return false;
       }
       if (!(await moveContactTo(tx, profileId, contactId as string, { position }, by))) {
@@ -484,6 +497,7 @@ async function changeContact(
     throw error;
   }
   if (!found) notFound();
+  context.services.dispatcher?.nudge();
   return answer(formName, { tone: "success", title: "org:contacts.saved" });
 }
 

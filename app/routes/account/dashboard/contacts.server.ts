@@ -7,8 +7,10 @@ import {
 import type { NoticeData } from "#app/components/notice.tsx";
 import { sanitizeText, validateContact } from "#core/validation.ts";
 import { riskyContactError } from "#server/alerts/toll-limits.ts";
+import { type RequestOutcome, requestContactConsent } from "#server/domain/contact-consent.ts";
 import {
   addContacts,
+  contactOfPerson,
   deleteContact,
   isContactId,
   moveContact,
@@ -21,7 +23,26 @@ export const CONTACT_INTENTS = new Set([
   "editContact",
   "moveContact",
   "removeContact",
+  "resendConsent",
 ]);
+
+/**
+ * What the owner is told of a confirmation request (decision 148): that it went, or why not
+ * (a ceiling, the plan's allowance, a number that replied STOP), naming the contact.
+ */
+export function consentDescription(
+  requests: RequestOutcome[],
+): Pick<NoticeData, "description" | "values"> {
+  const refused = requests.find((r) => !r.sent && r.reason !== "not_pending");
+  if (refused && !refused.sent) {
+    return {
+      description: `account:consent.notSent.${refused.reason}`,
+      values: { name: refused.name },
+    };
+  }
+  const sent = requests.find((r) => r.sent);
+  return sent ? { description: "account:consent.requestSent", values: { name: sent.name } } : {};
+}
 
 /**
  * The Emergency Contacts card's actions: add, edit, move up or down, remove
@@ -34,7 +55,8 @@ export async function handleContactAction(
   intent: string,
   form: FormData,
 ) {
-  const { db, cipher, logger } = context.services;
+  const { services } = context;
+  const { db, cipher, logger } = services;
   const reply = (notice: NoticeData, status = 200, extra: Partial<ContactsActionData> = {}) =>
     data<DashboardActionData>({ notice, form: "contacts", ...extra }, { status });
   const person = await formPerson(db, userId, form);
@@ -93,14 +115,25 @@ export async function handleContactAction(
         profileId,
         contactId as string,
         checked.contact,
+        undefined,
+        services,
       );
+      if (saved && saved.requests.length) services.dispatcher?.nudge();
       return saved
-        ? reply({ tone: "success", title: "account:contacts.saved" }, 200, echo)
+        ? reply(
+            {
+              tone: "success",
+              title: "account:contacts.saved",
+              ...consentDescription(saved.requests),
+            },
+            200,
+            echo,
+          )
         : reply({ tone: "error", title: failed, description: "account:contacts.notFound" }, 404);
     }
     let added: Awaited<ReturnType<typeof addContacts>>;
     try {
-      added = await addContacts(db, cipher, profileId, [checked.contact]);
+      added = await addContacts(db, cipher, profileId, [checked.contact], { consent: services });
     } catch (error) {
       logger.error({ err: error }, "adding a contact failed");
       return reply({ tone: "error", title: failed, description: "errors.generic" }, 500, {
@@ -119,7 +152,43 @@ export async function handleContactAction(
         { values },
       );
     }
-    return reply({ tone: "success", title: "account:contacts.added" });
+    services.dispatcher?.nudge();
+    return reply({
+      tone: "success",
+      title: "account:contacts.added",
+      ...consentDescription(added.requests),
+    });
+  }
+
+  if (intent === "resendConsent") {
+    // "Send again": only the person's own pending contact, under the same ceilings.
+    const id = form.get("contactId");
+    const mine = isContactId(id) && (await contactOfPerson(db, profileId, id));
+    if (!mine) {
+      return reply(
+        {
+          tone: "error",
+          title: "account:consent.resendFailed",
+          description: "account:contacts.notFound",
+        },
+        404,
+      );
+    }
+    const requests = await db.transaction((tx) => requestContactConsent(services, tx, [id]));
+    const sent = requests.some((r) => r.sent);
+    if (sent) services.dispatcher?.nudge();
+    const said = consentDescription(requests);
+    return reply(
+      sent
+        ? { tone: "success", title: "account:consent.resent", ...said }
+        : {
+            tone: "error",
+            title: "account:consent.resendFailed",
+            ...(said.description ? said : { description: "account:consent.notPending" }),
+          },
+      sent ? 200 : 429,
+      { contactId: id },
+    );
   }
 
   if (intent === "moveContact") {
