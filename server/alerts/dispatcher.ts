@@ -10,6 +10,7 @@ import {
   user,
 } from "#server/db/schema.ts";
 import { ProviderError } from "#server/delivery/twilio.ts";
+import { optedOutSince } from "#server/domain/opt-outs.ts";
 import type { DeliveryReceipt, OutgoingMessage, Reconciliation } from "#server/delivery/types.ts";
 import type { Services } from "#server/services.ts";
 import { type ComposeInput, composeAlertMessage, timeZoneForCountry } from "./compose.ts";
@@ -174,6 +175,7 @@ export function createDispatcher(
       timeZone: timeZoneForCountry(context.ownerCountry),
       ackUrl: delivery.contactId ? `${config.publicUrl}/ack/${tokens.ackToken(delivery.id)}` : null,
       skippedContacts: delivery.kind === "quota_notice" ? delivery.contactName : undefined,
+      skippedReason: delivery.kind === "quota_notice" ? delivery.note : undefined,
     });
     message.metadata = { deliveryId: delivery.id, alertId: alert.id, kind: delivery.kind };
     return {
@@ -284,6 +286,15 @@ export function createDispatcher(
         }
         resendNote = "uncertain_resent";
       }
+    }
+
+    // A number that replied STOP after this was queued is not messaged (decision 148).
+    if (await optedOutSince(db, config.dataEncryptionKey, channel, message.to)) {
+      await db
+        .update(alertDeliveries)
+        .set({ status: "skipped", note: "opted_out", lockedUntil: null })
+        .where(stillClaimed(delivery));
+      return;
     }
 
     // The provider spend breaker (decision 110): held back means skipped, with its reason.
