@@ -67,6 +67,7 @@ export default [
     route("roll-call/safe/:token", "routes/roll-call/safe.tsx"),
     route("ack/:token", "routes/card/ack.tsx"),
     route("n/:token", "routes/notices/reply.tsx"),
+    route("c/:token", "routes/contacts/confirm.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

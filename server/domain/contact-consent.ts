@@ -22,7 +22,7 @@ import {
   issueContactToken,
   peekContactToken,
 } from "./contact-tokens.ts";
-import { optedOutSince } from "./opt-outs.ts";
+import { optedOutSince, optOutsAmong, stoppedIn } from "./opt-outs.ts";
 import { alertAllowance, type Allowance, quotaHolderFor } from "./quotas.ts";
 
 /** What queueing a request needs: the services a request handler or job has. */
@@ -415,4 +415,58 @@ export async function askNotYetAsked(
     ),
   );
   return outcomes.filter((o) => o.sent).length;
+}
+
+/** A contact's answer as a page shows it (dates as ISO strings), and a STOP on its channel. */
+export interface ContactStatus {
+  state: "pending" | "confirmed" | "declined";
+  answeredAt: string | null;
+  requestedAt: string | null;
+  requests: number;
+  /** When their number replied STOP on this contact's channel (SMS also stops calls). */
+  stoppedAt: string | null;
+}
+
+/** Each contact with what the owner is shown of its consent (one query for the STOPs). */
+export async function withContactStatus<
+  C extends {
+    channel: ContactChannel;
+    value: string;
+    consent?: {
+      state: ContactStatus["state"];
+      answeredAt: Date | null;
+      requestedAt: Date | null;
+      requests: number;
+    };
+  },
+>(
+  services: Pick<Services, "db" | "config">,
+  list: C[],
+): Promise<(Omit<C, "consent"> & { status: ContactStatus })[]> {
+  const stops = await optOutsAmong(services.db, services.config.dataEncryptionKey, list);
+  return list.map(({ consent, ...contact }) => ({
+    ...contact,
+    status: {
+      state: consent?.state ?? "pending",
+      answeredAt: consent?.answeredAt?.toISOString() ?? null,
+      requestedAt: consent?.requests ? (consent.requestedAt?.toISOString() ?? null) : null,
+      requests: consent?.requests ?? 0,
+      stoppedAt: stoppedIn(stops, contact.channel, contact.value)?.toISOString() ?? null,
+    },
+  }));
+}
+
+/**
+ * Why a test alert reached nobody: no contact at all, or none who confirmed yet (a real
+ * emergency still reaches them): the locale key the owner is shown.
+ */
+export async function testReachedNobody(
+  services: Pick<Services, "db">,
+  profileId: string,
+): Promise<"account:tags.noContacts" | "consent:noConfirmed"> {
+  const [row] = await services.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contacts)
+    .where(eq(contacts.profileId, profileId));
+  return (row?.n ?? 0) > 0 ? "consent:noConfirmed" : "account:tags.noContacts";
 }

@@ -1,7 +1,12 @@
-import { ArrowDown, ArrowUp, Pencil, Trash2, Users } from "lucide-react";
+import { ArrowDown, ArrowUp, Pencil, Send, Trash2, Users } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import {
+  ConsentBadge,
+  ConsentSummary,
+  type ContactStatusView,
+} from "#app/components/contact-consent.tsx";
 import { Notice, type NoticeData, useNotice } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -21,6 +26,8 @@ export interface DashboardContact {
   channel: string;
   value: string;
   priority: number;
+  /** Their answer to the confirmation request, and any STOP (decision 148). */
+  status?: ContactStatusView;
 }
 
 export interface ContactsActionData {
@@ -100,6 +107,9 @@ export function ContactsCard({
             })}
           </p>
         ) : null}
+        <ConsentSummary
+          contacts={contacts.flatMap((c) => (c.status ? [{ name: c.name, status: c.status }] : []))}
+        />
         {contacts.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("contacts.empty")}</p>
         ) : (
@@ -187,6 +197,7 @@ function ContactRow({
           <p className="truncate text-sm text-muted-foreground">
             {t(`channels.${contact.channel}`)} · {contact.value}
           </p>
+          {contact.status ? <ConsentBadge status={contact.status} channel={contact.channel} /> : null}
         </div>
         {canManage ? (
           <Form method="post" replace preventScrollReset className="flex shrink-0 gap-1">
@@ -239,6 +250,9 @@ function ContactRow({
               className="mt-2 sm:grid-cols-[1fr_8rem_1fr_auto]"
             />
           </details>
+          {contact.status?.state === "pending" && !contact.status.stoppedAt ? (
+            <SendAgain contact={contact} busy={busy} />
+          ) : null}
           <ConfirmAction
             trigger={<Trash2 aria-hidden="true" />}
             triggerLabel={t("contacts.remove", { name: contact.name })}
@@ -251,6 +265,28 @@ function ContactRow({
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** "Send again" for a contact who has not answered: a plain form post (decision 148). */
+function SendAgain({ contact, busy }: { contact: DashboardContact; busy: boolean }) {
+  const { t } = useTranslation("consent");
+  return (
+    <Form method="post" replace preventScrollReset>
+      <PersonField />
+      <input type="hidden" name="contactId" value={contact.id} />
+      <Button
+        type="submit"
+        name="intent"
+        value="resendConsent"
+        variant="outline"
+        size="sm"
+        disabled={busy}
+        aria-label={t("sendAgainFor", { name: contact.name })}
+      >
+        <Send aria-hidden="true" /> {t("sendAgain")}
+      </Button>
+    </Form>
   );
 }
 

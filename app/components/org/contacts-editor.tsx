@@ -13,6 +13,11 @@ import { LIMITS } from "#core/validation.ts";
 import { answerFor, type OrgFormAnswer } from "./form-answer.ts";
 import { EditOrRemove, OrgForm } from "./org-form.tsx";
 import { ReasonField } from "./reason-field.tsx";
+import {
+  ConsentBadge,
+  ConsentSummary,
+  type ContactStatusView,
+} from "#app/components/contact-consent.tsx";
 
 export interface OrgContact {
   id: string;
@@ -21,6 +26,8 @@ export interface OrgContact {
   value: string;
   priority: number;
   role: ContactRoleChoice;
+  /** Their answer to the confirmation request, and any STOP (decision 148). */
+  status?: ContactStatusView;
 }
 
 /**
@@ -50,6 +57,9 @@ export function OrgContacts({
         <p className="text-sm text-muted-foreground">{t("contacts.intro")}</p>
       </CardHeader>
       <CardContent className="space-y-4">
+        <ConsentSummary
+          contacts={contacts.flatMap((c) => (c.status ? [{ name: c.name, status: c.status }] : []))}
+        />
         {contacts.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("contacts.empty")}</p>
         ) : (
@@ -78,6 +88,9 @@ export function OrgContacts({
                       {" · "}
                       {contact.value}
                     </p>
+                    {contact.status ? (
+                      <ConsentBadge status={contact.status} channel={contact.channel} />
+                    ) : null}
                   </div>
                   {canChange ? (
                     <EditOrRemove

@@ -1,4 +1,5 @@
 import { type AppLoadContext, data } from "react-router";
+import { testReachedNobody } from "#server/domain/contact-consent.ts";
 import type { NoticeData } from "#app/components/notice.tsx";
 import { claimFailureField, claimFailureNotice, formPersonId } from "#app/lib/claim.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
@@ -60,7 +61,7 @@ export async function activateAction(request: Request, context: AppLoadContext) 
           : {
               tone: "error",
               title: "tags:notices.testFailed",
-              description: "account:tags.noContacts",
+              description: await testReachedNobody(services, tag.profileId ?? user.id),
             },
     });
   }

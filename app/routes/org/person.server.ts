@@ -27,6 +27,7 @@ import {
   moveContactTo,
   updateContact,
 } from "#server/domain/contacts.ts";
+import { withContactStatus } from "#server/domain/contact-consent.ts";
 import { saveMedicalRecord } from "#server/domain/medical-record.ts";
 import { recordHandover } from "#server/domain/org-audit-log.ts";
 import {
@@ -204,7 +205,11 @@ export async function personPage(
     medical,
     /** The medical form's fuller fields (decision 130). */
     medicalForm: medicalRecordForm(profile),
-    contacts: record.contacts.map((c) => ({ ...c, role: contactRoleOf(c.role) })),
+    // With each one's answer to the confirmation request and any STOP (decision 148).
+    contacts: (await withContactStatus(context.services, record.contacts)).map((c) => ({
+      ...c,
+      role: contactRoleOf(c.role),
+    })),
     tags: record.tags.map((tag) => ({
       id: tag.id,
       state: tag.isLost ? "lost" : tag.isActive ? "active" : "inactive",

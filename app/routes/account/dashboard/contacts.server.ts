@@ -36,12 +36,12 @@ export function consentDescription(
   const refused = requests.find((r) => !r.sent && r.reason !== "not_pending");
   if (refused && !refused.sent) {
     return {
-      description: `account:consent.notSent.${refused.reason}`,
+      description: `consent:notSent.${refused.reason}`,
       values: { name: refused.name },
     };
   }
   const sent = requests.find((r) => r.sent);
-  return sent ? { description: "account:consent.requestSent", values: { name: sent.name } } : {};
+  return sent ? { description: "consent:requestSent", values: { name: sent.name } } : {};
 }
 
 /**
@@ -168,7 +168,7 @@ export async function handleContactAction(
       return reply(
         {
           tone: "error",
-          title: "account:consent.resendFailed",
+          title: "consent:resendFailed",
           description: "account:contacts.notFound",
         },
         404,
@@ -180,11 +180,11 @@ export async function handleContactAction(
     const said = consentDescription(requests);
     return reply(
       sent
-        ? { tone: "success", title: "account:consent.resent", ...said }
+        ? { tone: "success", title: "consent:resent", ...said }
         : {
             tone: "error",
-            title: "account:consent.resendFailed",
-            ...(said.description ? said : { description: "account:consent.notPending" }),
+            title: "consent:resendFailed",
+            ...(said.description ? said : { description: "consent:notPending" }),
           },
       sent ? 200 : 429,
       { contactId: id },

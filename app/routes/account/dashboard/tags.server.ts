@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { testReachedNobody } from "#server/domain/contact-consent.ts";
 import type { AppLoadContext } from "react-router";
 import type { DashboardActionData } from "#app/components/dashboard/action-data.ts";
 import type { NoticeData } from "#app/components/notice.tsx";
@@ -123,7 +124,13 @@ export async function handleTagAction(
         location: null,
         clientAddress,
       });
-      if (raised.contactsReached === 0) return reply(notice("error", "testFailed", "noContacts"));
+      if (raised.contactsReached === 0) {
+        // None of the person's contacts confirmed yet, or there are none (decision 148).
+        return reply({
+          ...notice("error", "testFailed"),
+          description: await testReachedNobody(services, person.profileId),
+        });
+      }
       // The same press again (a resent form): say so instead of claiming a new send.
       return raised.created
         ? reply(notice("success", "testSent", "testSentBody"))
