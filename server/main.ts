@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createDispatcher } from "#server/alerts/dispatcher.ts";
 import { authMessagesSettled } from "#server/auth/code-delivery.ts";
 import { DatabaseLockedError } from "#server/db/client.ts";
+import { createConsentJob } from "#server/domain/current-checks.ts";
 import { createOrgExpiryJob } from "#server/domain/org-expiry.ts";
 import { createHttpApp, type PageHandler } from "#server/http/app.ts";
 import { lingerAfterEarlyAnswers } from "#server/http/lingering-close.ts";
@@ -91,10 +92,13 @@ async function main() {
   if (database.kind === "pglite") services.operatorToken = randomBytes(32).toString("hex");
   // Background work runs where the dispatcher does: events' people are erased after expiry.
   const orgExpiry = config.dispatcherEnabled ? createOrgExpiryJob(services) : null;
+  // And the six-monthly "still current?" checks and delayed confirmation requests (decision 148).
+  const consentJob = config.dispatcherEnabled ? createConsentJob(services) : null;
   if (config.dispatcherEnabled) {
     services.dispatcher = createDispatcher(services);
     services.dispatcher.start();
     orgExpiry?.start();
+    consentJob?.start();
   }
 
   if (config.seedDemo) {
@@ -156,6 +160,7 @@ async function main() {
     });
     await services.dispatcher?.stop();
     await orgExpiry?.stop();
+    await consentJob?.stop();
     // Sign-in codes are sent after the answer (decision 106): give those under way
     // a few seconds; one still failing then is lost and "Resend code" covers it.
     await Promise.race([
