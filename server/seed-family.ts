@@ -4,13 +4,14 @@
  * contacts, and a short alert history with places, so every family feature has something to show
  * on the embedded default.
  */
-import { recordOptOut } from "#server/domain/opt-outs.ts";
+
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import type { Product } from "#core/tag-ids.ts";
 import { alertDeliveries, alerts, householdMembers, profiles, tags } from "#server/db/schema.ts";
 import { insertContact } from "#server/domain/contacts.ts";
+import { recordOptOut } from "#server/domain/opt-outs.ts";
 import { addDependant } from "#server/domain/people.ts";
 import { savePhoto } from "#server/domain/photos.ts";
 import { saveProfile } from "#server/domain/profiles.ts";
@@ -26,7 +27,6 @@ export interface DemoPerson {
   tagId: string;
   cardUrl: string;
 }
-
 
 /** A demo contact's number that replied STOP (a fictional range). */
 const DEMO_STOPPED_NUMBER = "+15555550123";

@@ -21,13 +21,7 @@ function useDate() {
  * Pending / Confirmed / Declined, or Stopped when the number replied STOP on the contact's
  * channel (decision 148), with the date and what it means.
  */
-export function ConsentBadge({
-  status,
-  channel,
-}: {
-  status: ContactStatusView;
-  channel: string;
-}) {
+export function ConsentBadge({ status, channel }: { status: ContactStatusView; channel: string }) {
   const { t } = useTranslation("consent");
   const date = useDate();
   const stopped = status.stoppedAt !== null;
@@ -88,7 +82,10 @@ export function ConsentSummary({
   return (
     <div className="space-y-2 text-sm" data-testid="consent-summary">
       {unconfirmed.length ? (
-        <p className="rounded-lg border border-warning/50 bg-warning/10 p-3" data-testid="unconfirmed">
+        <p
+          className="rounded-lg border border-warning/50 bg-warning/10 p-3"
+          data-testid="unconfirmed"
+        >
           {t("summary.unconfirmed", {
             count: unconfirmed.length,
             names: unconfirmed.map((c) => c.name).join(", "),

@@ -10,8 +10,8 @@ import {
   user,
 } from "#server/db/schema.ts";
 import { ProviderError } from "#server/delivery/twilio.ts";
-import { optedOutSince } from "#server/domain/opt-outs.ts";
 import type { DeliveryReceipt, OutgoingMessage, Reconciliation } from "#server/delivery/types.ts";
+import { optedOutSince } from "#server/domain/opt-outs.ts";
 import type { Services } from "#server/services.ts";
 import { type ComposeInput, composeAlertMessage, timeZoneForCountry } from "./compose.ts";
 import { escalateAlert } from "./escalation.ts";

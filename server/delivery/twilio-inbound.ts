@@ -7,12 +7,7 @@
 import type { Language } from "#core/languages.ts";
 import type { Database } from "#server/db/client.ts";
 import { recordAudit } from "#server/domain/audit.ts";
-import {
-  keywordOf,
-  recordOptOut,
-  removeOptOut,
-  senderOf,
-} from "#server/domain/opt-outs.ts";
+import { keywordOf, recordOptOut, removeOptOut, senderOf } from "#server/domain/opt-outs.ts";
 import type { Logger } from "#server/logger.ts";
 import { messageText } from "#server/messages/catalog.ts";
 import { addressHash } from "#server/security/address-hash.ts";

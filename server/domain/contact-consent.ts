@@ -8,8 +8,8 @@
  */
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { type ContactChannel, contactChannelOf, describeChannel } from "#core/channels.ts";
-import { limiterWithin } from "#server/alerts/toll-limits.ts";
 import { queueNotice } from "#server/alerts/notices.ts";
+import { limiterWithin } from "#server/alerts/toll-limits.ts";
 import type { Transaction } from "#server/db/client.ts";
 import { contacts, contactTokens, profiles, user } from "#server/db/schema.ts";
 import { addressHash } from "#server/security/address-hash.ts";
@@ -17,13 +17,13 @@ import type { RateLimiter, RateRule } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "./audit.ts";
 import {
-  consumeContactToken,
   type ContactTokenPurpose,
+  consumeContactToken,
   issueContactToken,
   peekContactToken,
 } from "./contact-tokens.ts";
 import { optedOutSince, optOutsAmong, stoppedIn } from "./opt-outs.ts";
-import { alertAllowance, type Allowance, quotaHolderFor } from "./quotas.ts";
+import { type Allowance, alertAllowance, quotaHolderFor } from "./quotas.ts";
 
 /** What queueing a request needs: the services a request handler or job has. */
 export type ConsentDeps = Pick<Services, "config" | "logger" | "limiter" | "cipher">;

@@ -65,10 +65,7 @@ export async function checkContactsCurrent(services: JobServices, now = new Date
       const channel = contactChannelOf(contact.channel);
       const to = services.cipher.decrypt(contact.value, `contacts.value:${contact.id}`);
       // Marked asked either way: a number that stopped is not tried again every hour.
-      await tx
-        .update(contacts)
-        .set({ currentCheckSentAt: now })
-        .where(eq(contacts.id, contact.id));
+      await tx.update(contacts).set({ currentCheckSentAt: now }).where(eq(contacts.id, contact.id));
       if (await optedOutSince(tx, services.config.dataEncryptionKey, channel, to)) continue;
       let status: "pending" | "skipped" = "pending";
       if (describeChannel(channel).cost !== "free") {
@@ -130,10 +127,7 @@ export async function checkRecordsCurrent(services: JobServices, now = new Date(
       .for("update", { of: profiles, skipLocked: true });
     let queued = 0;
     for (const person of due) {
-      await tx
-        .update(profiles)
-        .set({ currentCheckSentAt: now })
-        .where(eq(profiles.id, person.id));
+      await tx.update(profiles).set({ currentCheckSentAt: now }).where(eq(profiles.id, person.id));
       const to = accountDestination(person.email, person.phoneNumber);
       if (to.channel === "email" && to.address.endsWith(".invalid")) continue;
       const own = person.id === person.accountId;

@@ -46,7 +46,9 @@ export function keywordOf(params: { Body?: string; OptOutType?: string }): Inbou
 }
 
 /** Who wrote, and on what: `whatsapp:+1555…` is WhatsApp, anything else SMS. */
-export function senderOf(from: string | undefined): { family: OptOutFamily; number: string } | null {
+export function senderOf(
+  from: string | undefined,
+): { family: OptOutFamily; number: string } | null {
   const raw = (from ?? "").trim();
   const whatsapp = /^whatsapp:/i.test(raw);
   const number = raw.replace(/^whatsapp:/i, "");
@@ -103,7 +105,9 @@ export async function optedOutSince(
   const [row] = await db
     .select({ at: optOuts.createdAt })
     .from(optOuts)
-    .where(and(eq(optOuts.family, family), eq(optOuts.addressHash, addressHash(masterKey, number))));
+    .where(
+      and(eq(optOuts.family, family), eq(optOuts.addressHash, addressHash(masterKey, number))),
+    );
   return row?.at ?? null;
 }
 
@@ -132,11 +136,7 @@ export async function optOutsAmong(
 }
 
 /** Whether `channel` to `value` is stopped, from an `optOutsAmong` answer. */
-export function stoppedIn(
-  stops: Map<string, Date>,
-  channel: Channel,
-  value: string,
-): Date | null {
+export function stoppedIn(stops: Map<string, Date>, channel: Channel, value: string): Date | null {
   const family = familyOf(channel);
   return family ? (stops.get(`${family}:${value}`) ?? null) : null;
 }

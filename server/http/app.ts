@@ -10,15 +10,15 @@ import { etag } from "hono/etag";
 import { createMiddleware } from "hono/factory";
 import type { AppLoadContext } from "react-router";
 import {
-  applyTwilioStatus,
-  isValidTwilioSignature,
-  TWILIO_STATUS_PATH,
-} from "#server/delivery/twilio-status.ts";
-import {
   handleTwilioInbound,
   INBOUND_REFUSAL_RULE,
   TWILIO_INBOUND_PATH,
 } from "#server/delivery/twilio-inbound.ts";
+import {
+  applyTwilioStatus,
+  isValidTwilioSignature,
+  TWILIO_STATUS_PATH,
+} from "#server/delivery/twilio-status.ts";
 import { recordAudit } from "#server/domain/audit.ts";
 import { cardHarvestLimit } from "#server/security/card-harvest.ts";
 import type { Services } from "#server/services.ts";
@@ -184,10 +184,7 @@ export function createHttpApp(
     if (!config.twilio) return c.text("Not found", 404);
     const refuse = async (why: string) => {
       // One line per refusal, up to a ceiling per address: a flood cannot fill the log.
-      const counted = await services.limiter.consume(
-        INBOUND_REFUSAL_RULE,
-        c.get("clientAddress"),
-      );
+      const counted = await services.limiter.consume(INBOUND_REFUSAL_RULE, c.get("clientAddress"));
       if (!counted.allowed) return c.text("Invalid signature", 403);
       await recordAudit(services.db, logger, {
         type: "twilio_inbound_refused",

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { databaseRateLimiter } from "#server/security/rate-limit.ts";
 import { ORG_PRESETS } from "#core/organizations.ts";
 import { PLAN_IDS } from "#core/plans.ts";
 import { PRODUCTS } from "#core/tag-ids.ts";
@@ -19,6 +18,7 @@ import { createOrganization, findOrganizationBySlug } from "#server/domain/organ
 import { MAX_MINT_BATCH, mintedTagsCsv } from "#server/domain/tags.ts";
 import { grantRole, ROLES, setUserPlan } from "#server/domain/users.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
+import { databaseRateLimiter } from "#server/security/rate-limit.ts";
 
 /** The most extra seats an admin may give one household (a typo guard, not a plan limit). */
 export const MAX_EXTRA_SEATS = 100;

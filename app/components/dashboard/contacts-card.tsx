@@ -197,7 +197,9 @@ function ContactRow({
           <p className="truncate text-sm text-muted-foreground">
             {t(`channels.${contact.channel}`)} · {contact.value}
           </p>
-          {contact.status ? <ConsentBadge status={contact.status} channel={contact.channel} /> : null}
+          {contact.status ? (
+            <ConsentBadge status={contact.status} channel={contact.channel} />
+          ) : null}
         </div>
         {canManage ? (
           <Form method="post" replace preventScrollReset className="flex shrink-0 gap-1">

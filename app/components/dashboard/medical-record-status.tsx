@@ -110,11 +110,7 @@ export function MedicalReviewPrompt({ confirmation }: { confirmation: Confirmati
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {/* The six-monthly message's one tap (decision 148): the record and its contacts. */}
-        <ConfirmButton
-          personId={confirmation.personId}
-          prominent
-          label={tConsent("current.yes")}
-        />
+        <ConfirmButton personId={confirmation.personId} prominent label={tConsent("current.yes")} />
         <Link to={review} className={buttonVariants({ variant: "outline", size: "sm" })}>
           {t("medicalRecord.review")}
         </Link>

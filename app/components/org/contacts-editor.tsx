@@ -2,6 +2,11 @@ import { Users } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
+import {
+  ConsentBadge,
+  ConsentSummary,
+  type ContactStatusView,
+} from "#app/components/contact-consent.tsx";
 import { Notice } from "#app/components/notice.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -13,11 +18,6 @@ import { LIMITS } from "#core/validation.ts";
 import { answerFor, type OrgFormAnswer } from "./form-answer.ts";
 import { EditOrRemove, OrgForm } from "./org-form.tsx";
 import { ReasonField } from "./reason-field.tsx";
-import {
-  ConsentBadge,
-  ConsentSummary,
-  type ContactStatusView,
-} from "#app/components/contact-consent.tsx";
 
 export interface OrgContact {
   id: string;

@@ -1,10 +1,10 @@
 import { type AppLoadContext, data } from "react-router";
-import { testReachedNobody } from "#server/domain/contact-consent.ts";
 import type { NoticeData } from "#app/components/notice.tsx";
 import { claimFailureField, claimFailureNotice, formPersonId } from "#app/lib/claim.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { isIdempotencyKey, raiseAlert } from "#server/alerts/create.ts";
 import { consumeTestAlert } from "#server/alerts/toll-limits.ts";
+import { testReachedNobody } from "#server/domain/contact-consent.ts";
 import { claimTag, findAlertableTag } from "#server/domain/tag-lifecycle.ts";
 
 type ActionData = { activated?: string; notice?: NoticeData; field?: "tagId" | "token" };

@@ -20,6 +20,7 @@ import { photoPath } from "#core/photos.ts";
 import { validateContact, validateMedicalFields } from "#core/validation.ts";
 import { riskyContactError } from "#server/alerts/toll-limits.ts";
 import { recordAudit } from "#server/domain/audit.ts";
+import { withContactStatus } from "#server/domain/contact-consent.ts";
 import {
   addContacts,
   deleteContact,
@@ -27,7 +28,6 @@ import {
   moveContactTo,
   updateContact,
 } from "#server/domain/contacts.ts";
-import { withContactStatus } from "#server/domain/contact-consent.ts";
 import { saveMedicalRecord } from "#server/domain/medical-record.ts";
 import { recordHandover } from "#server/domain/org-audit-log.ts";
 import {

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { testReachedNobody } from "#server/domain/contact-consent.ts";
 import type { AppLoadContext } from "react-router";
 import type { DashboardActionData } from "#app/components/dashboard/action-data.ts";
 import type { NoticeData } from "#app/components/notice.tsx";
 import { isIdempotencyKey, raiseAlert } from "#server/alerts/create.ts";
 import { consumeTestAlert } from "#server/alerts/toll-limits.ts";
 import { tags } from "#server/db/schema.ts";
+import { testReachedNobody } from "#server/domain/contact-consent.ts";
 import { normaliseTagId } from "#server/domain/public-card.ts";
 import {
   findAlertableTag,
