@@ -102,6 +102,35 @@ export async function waitForMessage(to: string, after?: string): Promise<Outbox
   }
 }
 
+/**
+ * Confirms a contact as the contact would (decision 148): waits for the confirmation request in
+ * the outbox, opens its `/c/TOKEN` link and presses Confirm. Returns the request's outbox id, so
+ * a later `waitForMessage(to, id)` waits for what comes after it.
+ */
+export async function confirmContact(to: string, origin = baseURL()): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const messages = (await (await fetch(`${origin}/dev/outbox.json`)).json()) as OutboxMessage[];
+    const request = messages.find((m) => m.to === to && /\/c\/[A-Za-z0-9_-]{32}/.test(m.body));
+    if (request) {
+      const link = request.body.match(/https?:\/\/\S+\/c\/[A-Za-z0-9_-]{32}/)![0];
+      const answered = await fetch(`${origin}${new URL(link).pathname}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          // The contact's own phone, not the test runner's address (per-address limits).
+          "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+        },
+        body: "answer=confirm",
+      });
+      if (answered.status !== 200) throw new Error(`confirming ${to} answered ${answered.status}`);
+      return request.id;
+    }
+    if (Date.now() > deadline) throw new Error(`No confirmation request to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 export async function waitForCode(to: string, after?: string): Promise<string> {
   const message = await waitForMessage(to, after);
   const code = message.body.match(/\b(\d{6})\b/)?.[1];

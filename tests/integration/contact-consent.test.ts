@@ -75,6 +75,12 @@ async function requestsTo(
     });
 }
 
+async function firstRequestTo(name: string) {
+  const [first] = await requestsTo(name);
+  if (!first) throw new Error(`no request to ${name}`);
+  return first;
+}
+
 const consentOf = async (contactId: string) =>
   (await app.services.db.select().from(contacts).where(eq(contacts.id, contactId)))[0]!;
 
@@ -108,7 +114,7 @@ describe("confirmation request (DESIGN 1b.4)", () => {
       channel: "email",
       value: freshEmail(),
     });
-    const [{ token }] = (await requestsTo("Carl Confirm")) as [{ token: string }];
+    const { token } = await firstRequestTo("Carl Confirm");
     for (let i = 0; i < 2; i++) {
       const page = await new Client(app).get(`/c/${token}`);
       expect(page.status).toBe(200);
@@ -139,7 +145,7 @@ describe("confirmation request (DESIGN 1b.4)", () => {
       channel: "email",
       value: freshEmail(),
     });
-    const [{ token }] = (await requestsTo("Eve Expired")) as [{ token: string }];
+    const { token } = await firstRequestTo("Eve Expired");
     await app.services.db
       .update(contactTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -167,7 +173,7 @@ describe("confirmation request (DESIGN 1b.4)", () => {
       channel: "email",
       value: freshEmail(),
     });
-    const [{ token }] = (await requestsTo("Ann One")) as [{ token: string }];
+    const { token } = await firstRequestTo("Ann One");
     expect((await answer(token, "maybe")).status).toBe(400);
     expect(await consentOf(a.id)).toMatchObject({ consent: "pending" });
     expect((await answer(token, "decline")).status).toBe(200);
@@ -185,7 +191,7 @@ describe("confirmation request (DESIGN 1b.4)", () => {
       channel: "email",
       value: freshEmail(),
     });
-    const [{ token: first }] = (await requestsTo("Nora Newnumber")) as [{ token: string }];
+    const { token: first } = await firstRequestTo("Nora Newnumber");
     expect((await answer(first, "confirm")).status).toBe(200);
     const changed = await updateContact(
       app.services.db,
