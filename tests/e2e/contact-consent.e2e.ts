@@ -39,7 +39,7 @@ describe("a new contact confirms from the link (DESIGN 1b.4)", () => {
       "They will still be alerted in a real emergency",
     );
 
-    const request = await waitForMessage(contactEmail);
+    const request = await waitForMessage(contactEmail, undefined, { requests: true });
     expect(request.subject).toBe("Hana Owner added you as an emergency contact on SafeTap");
     const link = request.body.match(/https?:\/\/\S+\/c\/[A-Za-z0-9_-]{32}/)![0];
 
