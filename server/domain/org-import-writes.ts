@@ -210,7 +210,19 @@ async function writeBatch(
           : row;
       }),
     );
-    const newContacts = [...added.flatMap((c) => c.contacts), ...carried];
+    // One shape for every row of the multi-row insert: a new guardian has not answered yet.
+    const unanswered = {
+      consent: "pending",
+      consentAt: null,
+      consentRequestedAt: null,
+      consentRequests: 0,
+      currentCheckSentAt: null,
+      currentConfirmedAt: null,
+    };
+    const newContacts = [...added.flatMap((c) => c.contacts), ...carried].map((row) => ({
+      ...unanswered,
+      ...row,
+    }));
     await insertMany(tx, contacts, newContacts);
     // As the organisation's log writes its lines (org-log.ts): who, why ("CSV import FILE"),
     // the medical record's fields on a line of their own.
