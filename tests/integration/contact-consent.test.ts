@@ -202,7 +202,7 @@ describe("confirmation request (DESIGN 1b.4)", () => {
       undefined,
       app.services,
     );
-    expect(changed && changed.readdressed).toBe(true);
+    expect(changed?.readdressed).toBe(true); // false when not found
     expect(await consentOf(id)).toMatchObject({ consent: "pending", consentRequests: 1 });
     const requests = await requestsTo("Nora Newnumber");
     expect(requests).toHaveLength(2);

@@ -118,7 +118,7 @@ export async function handleContactAction(
         undefined,
         services,
       );
-      if (saved && saved.requests.length) services.dispatcher?.nudge();
+      if (saved && saved.requests.length > 0) services.dispatcher?.nudge();
       return saved
         ? reply(
             {
