@@ -202,7 +202,7 @@ describe("confirmation request (DESIGN 1b.4)", () => {
       undefined,
       app.services,
     );
-    expect(changed?.readdressed).toBe(true); // false when not found
+    expect(changed).toMatchObject({ readdressed: true });
     expect(await consentOf(id)).toMatchObject({ consent: "pending", consentRequests: 1 });
     const requests = await requestsTo("Nora Newnumber");
     expect(requests).toHaveLength(2);
