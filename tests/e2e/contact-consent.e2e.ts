@@ -238,5 +238,7 @@ describe("a STOP reply stops SMS to that contact, and the owner sees it", () => 
       }
       throw new Error(`no new message to ${to}`);
     }
-  });
+    // Two command-line runs and a sign-up on its own server: more than the default minute on a
+    // busy machine.
+  }, 180_000);
 });

@@ -16,6 +16,12 @@ export const loader = ({ params, request, context }: Route.LoaderArgs) =>
 export const action = ({ params, request, context }: Route.ActionArgs) =>
   answerContactLinkPage(context.services, context.clientAddress, params.token, request);
 
+/**
+ * The answer spends the link: reading it again after the action would only say "used" (410).
+ * The action's own answer is the page.
+ */
+export const shouldRevalidate = () => false;
+
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.title ?? ""} | SafeTap` },
   { name: "robots", content: "noindex, nofollow" },
