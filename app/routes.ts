@@ -68,6 +68,7 @@ export default [
     route("ack/:token", "routes/card/ack.tsx"),
     route("c/link/:token", "routes/contact/link.tsx"),
     route("n/:token", "routes/notices/reply.tsx"),
+    route("c/:token", "routes/contacts/confirm.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

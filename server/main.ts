@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createDispatcher } from "#server/alerts/dispatcher.ts";
 import { authMessagesSettled } from "#server/auth/code-delivery.ts";
 import { DatabaseLockedError } from "#server/db/client.ts";
+import { createConsentJob } from "#server/domain/current-checks.ts";
 import { createPositionRetentionJob } from "#server/domain/live-location.ts";
 import { createOrgExpiryJob } from "#server/domain/org-expiry.ts";
 import { createHttpApp, type PageHandler } from "#server/http/app.ts";
@@ -94,11 +95,14 @@ async function main() {
   // live positions after 7 days (DESIGN 1b.6).
   const orgExpiry = config.dispatcherEnabled ? createOrgExpiryJob(services) : null;
   const positionRetention = config.dispatcherEnabled ? createPositionRetentionJob(services) : null;
+  // And the six-monthly "still current?" checks and delayed confirmation requests (decision 148).
+  const consentJob = config.dispatcherEnabled ? createConsentJob(services) : null;
   if (config.dispatcherEnabled) {
     services.dispatcher = createDispatcher(services);
     services.dispatcher.start();
     orgExpiry?.start();
     positionRetention?.start();
+    consentJob?.start();
   }
 
   if (config.seedDemo) {
@@ -161,6 +165,7 @@ async function main() {
     await services.dispatcher?.stop();
     await orgExpiry?.stop();
     await positionRetention?.stop();
+    await consentJob?.stop();
     // Sign-in codes are sent after the answer (decision 106): give those under way
     // a few seconds; one still failing then is lost and "Resend code" covers it.
     await Promise.race([

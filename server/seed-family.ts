@@ -4,12 +4,14 @@
  * contacts, and a short alert history with places, so every family feature has something to show
  * on the embedded default.
  */
+
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import type { Product } from "#core/tag-ids.ts";
 import { alertDeliveries, alerts, householdMembers, profiles, tags } from "#server/db/schema.ts";
 import { insertContact } from "#server/domain/contacts.ts";
+import { recordOptOut } from "#server/domain/opt-outs.ts";
 import { addDependant } from "#server/domain/people.ts";
 import { savePhoto } from "#server/domain/photos.ts";
 import { saveProfile } from "#server/domain/profiles.ts";
@@ -25,6 +27,9 @@ export interface DemoPerson {
   tagId: string;
   cardUrl: string;
 }
+
+/** A demo contact's number that replied STOP (a fictional range). */
+const DEMO_STOPPED_NUMBER = "+15555550123";
 
 /** Links a freshly minted tag of `product` to a person. */
 export async function linkDemoTag(
@@ -159,7 +164,31 @@ export async function seedDemoFamily(
     db,
     cipher,
     { profileId: adult.id, accountId: adult.id },
-    { name: "Alex Demo", channel: "email", value: owner.email, priority: 1 },
+    { name: "Alex Demo", channel: "email", value: owner.email, priority: 1, consent: "confirmed" },
+  );
+  // The demo's own contacts in every state a contact can be in (decision 148): Maria confirmed
+  // (seed.ts), Chris declined, Pat's number replied STOP; Jordan, on Leo's card, never answered.
+  for (const [index, extra] of [
+    {
+      name: "Chris Demo",
+      channel: "email" as const,
+      value: "chris@example.com",
+      consent: "declined" as const,
+    },
+    { name: "Pat Neighbour", channel: "sms" as const, value: DEMO_STOPPED_NUMBER },
+  ].entries()) {
+    await insertContact(
+      db,
+      cipher,
+      { profileId: owner.id, accountId: owner.id },
+      { ...extra, priority: index + 2 },
+    );
+  }
+  await recordOptOut(
+    db,
+    services.config.dataEncryptionKey,
+    { family: "sms", number: DEMO_STOPPED_NUMBER },
+    "STOP",
   );
   await db
     .insert(householdMembers)
@@ -188,7 +217,14 @@ export async function seedDemoFamily(
       db,
       cipher,
       { profileId: childId, accountId: owner.id },
-      { name: guardian.name, channel: "email", value: guardian.value, priority: index + 1 },
+      {
+        name: guardian.name,
+        channel: "email",
+        value: guardian.value,
+        priority: index + 1,
+        // Alex confirmed; Jordan has not answered yet.
+        consent: index === 0 ? "confirmed" : "pending",
+      },
     );
   }
   await linkDemoTag(services, { accountId: adult.id, profileId: adult.id }, "keychain");

@@ -201,6 +201,8 @@ async function createDemoData(services: Services): Promise<DemoCredentials> {
       channel: "email",
       value: "maria@example.com",
       priority: 1,
+      // She answered her confirmation link (decision 148); seed-family adds the other states.
+      consent: "confirmed",
     },
   );
   // Maria also linked her Messenger (decision 149): alerts go there too; in a demo without

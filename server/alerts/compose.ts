@@ -22,6 +22,8 @@ export interface ComposeInput {
   ackUrl: string | null;
   /** For quota notices: the contacts that were not messaged. */
   skippedContacts?: string;
+  /** Why they were not: the allowance ("quota", the default) or their reply STOP ("opted_out"). */
+  skippedReason?: string | null;
 }
 
 export { mapUrl };
@@ -124,10 +126,11 @@ export function composeAlertMessage(input: ComposeInput): OutgoingMessage {
     };
   }
   if (input.kind === "quota_notice") {
+    const template = input.skippedReason === "opted_out" ? "optedOut" : "quota";
     return {
       ...base,
-      subject: t("quota.subject"),
-      body: t("quota.body", { time, contacts: input.skippedContacts ?? "" }),
+      subject: t(`${template}.subject`),
+      body: t(`${template}.body`, { time, contacts: input.skippedContacts ?? "" }),
     };
   }
   const escalation = input.kind === "escalation";

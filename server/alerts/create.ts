@@ -13,6 +13,7 @@ import { alertDeliveries, alerts, user } from "#server/db/schema.ts";
 import { recordAudit } from "#server/domain/audit.ts";
 import { type AlertedContact, listAlertedContacts } from "#server/domain/contacts.ts";
 import { linkedChannelsInUse } from "#server/domain/meta-links.ts";
+import { optOutsAmong, stoppedIn } from "#server/domain/opt-outs.ts";
 import { ensureOwnProfile } from "#server/domain/people.ts";
 import { getProfile } from "#server/domain/profiles.ts";
 import {
@@ -101,8 +102,15 @@ export function plannedSend(
   return { ...delivery, id: randomUUID(), status: "skipped", note: "quota" };
 }
 
-/** The owner's email naming the contacts a used-up allowance left unmessaged, if any. */
-export function quotaNotice(skippedNames: string[], ownerEmail: string | null): PlannedDelivery[] {
+/**
+ * The owner's email naming the contacts a used-up allowance left unmessaged, if any; with note
+ * `opted_out`, the contacts whose reply STOP left the alert reaching nobody (decision 148).
+ */
+export function quotaNotice(
+  skippedNames: string[],
+  ownerEmail: string | null,
+  note: "quota" | "opted_out" = "quota",
+): PlannedDelivery[] {
   if (skippedNames.length === 0 || !ownerEmail) return [];
   return [
     {
@@ -113,7 +121,7 @@ export function quotaNotice(skippedNames: string[], ownerEmail: string | null): 
       destination: ownerEmail,
       kind: "quota_notice",
       status: "pending",
-      note: "quota",
+      note,
     },
   ];
 }
@@ -172,21 +180,50 @@ export function planDeliveries(input: {
   extraSeats?: number;
   isTest: boolean;
   ownerEmail: string | null;
+  /**
+   * Whether a channel to an address replied STOP (decision 148): such a delivery is recorded
+   * skipped with note `opted_out`, never sent, and costs nothing.
+   */
+  stopped?: (channel: Channel, destination: string) => boolean;
 }): PlannedDelivery[] {
   const allowance = allowanceLeft(input.plan, input.usage, input.extraSeats);
   const planned: PlannedDelivery[] = [];
   const skippedNames: string[] = [];
+  const stopped = input.stopped ?? (() => false);
+  // A test goes only to contacts who confirmed their role; a real emergency reaches pending and
+  // declined contacts too (DESIGN 1b.4, decision 148).
+  const contacts = input.isTest
+    ? input.contacts.filter((c) => c.consent?.state === "confirmed")
+    : input.contacts;
 
-  for (const contact of input.contacts) {
+  for (const contact of contacts) {
     const base = {
       contactId: contact.id,
       contactName: contact.name,
       destination: contact.value,
       kind: "alert" as const,
     };
-    planned.push(plannedSend(allowance, skippedNames, { ...base, channel: contact.channel }));
-    // The call adds to the message; beyond the voice allowance there is simply no call.
-    if (!input.isTest && isPhoneContactChannel(contact.channel) && allowance.take(CALL_CHANNEL)) {
+    const optedOut = stopped(contact.channel, contact.value);
+    planned.push(
+      optedOut
+        ? {
+            ...base,
+            channel: contact.channel,
+            id: randomUUID(),
+            status: "skipped",
+            note: "opted_out",
+          }
+        : plannedSend(allowance, skippedNames, { ...base, channel: contact.channel }),
+    );
+    // The call adds to the message; beyond the voice allowance there is simply no call. A STOP
+    // on the number stops the call too (decision 148); a linked account below is its own consent.
+    if (
+      !optedOut &&
+      !input.isTest &&
+      isPhoneContactChannel(contact.channel) &&
+      !stopped(CALL_CHANNEL, contact.value) &&
+      allowance.take(CALL_CHANNEL)
+    ) {
       planned.push({
         ...base,
         id: randomUUID(),
@@ -211,7 +248,11 @@ export function planDeliveries(input: {
   const reachesSomeone = reachesSomeoneDirectly(planned);
   if (!input.isTest && !reachesSomeone) {
     const first = planned.find(
-      (d) => d.status === "skipped" && d.kind === "alert" && isPhoneContactChannel(d.channel),
+      (d) =>
+        d.status === "skipped" &&
+        d.note === "quota" &&
+        d.kind === "alert" &&
+        isPhoneContactChannel(d.channel),
     );
     if (first) {
       first.status = "pending";
@@ -219,7 +260,17 @@ export function planDeliveries(input: {
       skippedNames.splice(skippedNames.indexOf(first.contactName), 1);
     }
   }
-  return [...planned, ...quotaNotice(skippedNames, input.ownerEmail)];
+  // Everyone reachable replied STOP: the owner hears of it (the card's call links still work).
+  const optedOut = planned.filter((d) => d.note === "opted_out").map((d) => d.contactName);
+  const nobody =
+    !input.isTest &&
+    optedOut.length > 0 &&
+    !planned.some((d) => d.status === "pending" && d.kind === "alert");
+  return [
+    ...planned,
+    ...quotaNotice(skippedNames, input.ownerEmail),
+    ...(nobody ? quotaNotice(optedOut, input.ownerEmail, "opted_out") : []),
+  ];
 }
 
 /**
@@ -339,14 +390,17 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
     }
     // The plan and what it has left, read under the holder's alerts lock (decision 126).
     const { holder, used } = await alertAllowance(tx, input.userId);
+    const contacts = await listAlertedContacts(tx, cipher, profileId, holder.plan);
+    const stops = await optOutsAmong(tx, config.dataEncryptionKey, contacts);
     const planned = planDeliveries({
-      contacts: await listAlertedContacts(tx, cipher, profileId, holder.plan),
+      contacts,
       linkedChannels: linkedChannelsInUse(config),
       plan: holder.plan,
       usage: used,
       extraSeats: holder.extraSeats,
       isTest,
       ownerEmail: await ownerEmailOf(tx, input.userId),
+      stopped: (channel, destination) => stoppedIn(stops, channel, destination) !== null,
     });
     await applyTollCaps(
       services,

@@ -11,6 +11,7 @@ import {
 } from "#server/db/schema.ts";
 import { ProviderError } from "#server/delivery/twilio.ts";
 import type { DeliveryReceipt, OutgoingMessage, Reconciliation } from "#server/delivery/types.ts";
+import { optedOutSince } from "#server/domain/opt-outs.ts";
 import type { Services } from "#server/services.ts";
 import {
   type ComposeInput,
@@ -200,6 +201,7 @@ export function createDispatcher(
       timeZone: timeZoneForCountry(context.ownerCountry),
       ackUrl: delivery.contactId ? `${config.publicUrl}/ack/${tokens.ackToken(delivery.id)}` : null,
       skippedContacts: delivery.kind === "quota_notice" ? delivery.contactName : undefined,
+      skippedReason: delivery.kind === "quota_notice" ? delivery.note : undefined,
     });
     message.metadata = { deliveryId: delivery.id, alertId: alert.id, kind: delivery.kind };
     return {
@@ -310,6 +312,15 @@ export function createDispatcher(
         }
         resendNote = "uncertain_resent";
       }
+    }
+
+    // A number that replied STOP after this was queued is not messaged (decision 148).
+    if (await optedOutSince(db, config.dataEncryptionKey, channel, message.to)) {
+      await db
+        .update(alertDeliveries)
+        .set({ status: "skipped", note: "opted_out", lockedUntil: null })
+        .where(stillClaimed(delivery));
+      return;
     }
 
     // The provider spend breaker (decision 110): held back means skipped, with its reason.

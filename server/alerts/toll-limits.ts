@@ -119,7 +119,10 @@ export function callingCodeOf(e164: string): string {
 }
 
 /** The limiter for counts taken inside the alert's transaction (PGlite has one connection). */
-function limiterWithin(services: Services, tx: Transaction): RateLimiter {
+export function limiterWithin(
+  services: Pick<Services, "config" | "limiter" | "logger">,
+  tx: Transaction,
+): RateLimiter {
   return services.config.redisUrl
     ? services.limiter
     : failOpen(databaseRateLimiter(tx), services.logger);

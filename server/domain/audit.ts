@@ -98,7 +98,13 @@ export type AuditEventType =
   | "org_person_viewed"
   | "org_person_handover"
   | "org_audit_exported"
-  | "org_audit_verified";
+  | "org_audit_verified"
+  // Contacts who agreed, and STOP / START / HELP replies (issue 18, decision 148).
+  | "contact_consent_answered"
+  | "contact_opt_out"
+  | "contact_opt_in"
+  | "contact_help"
+  | "twilio_inbound_refused";
 
 export interface AuditEvent {
   type: AuditEventType;

@@ -12,6 +12,12 @@ import { UUID } from "#core/validation.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
 import { contacts, profiles } from "#server/db/schema.ts";
+import {
+  type ConsentDeps,
+  type RequestOutcome,
+  requestContactConsent,
+  resetConsent,
+} from "./contact-consent.ts";
 import { logOrgChange, type OrgChangeBy } from "./org-log.ts";
 import { ensureOwnProfile } from "./people.ts";
 import { contactQuota } from "./quotas.ts";
@@ -27,11 +33,29 @@ export interface ContactData {
   role?: string | null;
   /** The Messenger or Instagram account the contact linked themself (decision 149), if any. */
   linkedChannel?: LinkedChannel | null;
+  /** Whether they agreed to the role (decision 148); absent where a caller made the value up. */
+  consent?: ContactConsent;
 }
 
 /** A contact an alert goes to, with the page-scoped id of their linked account (server only). */
 export interface AlertedContact extends ContactData {
   linked: { channel: LinkedChannel; recipient: string } | null;
+}
+
+export type ContactConsentState = "pending" | "confirmed" | "declined";
+
+/** What the owner is shown of a contact's answer (decision 148). */
+export interface ContactConsent {
+  state: ContactConsentState;
+  /** When they answered. */
+  answeredAt: Date | null;
+  /** When the last confirmation request was queued, and how many were. */
+  requestedAt: Date | null;
+  requests: number;
+}
+
+export function consentStateOf(value: string): ContactConsentState {
+  return value === "confirmed" || value === "declined" ? value : "pending";
 }
 
 /** What a contact is to an organisation's person: "guardian", "clinician", or null. */
@@ -72,6 +96,12 @@ function contactData(cipher: FieldCipher, row: typeof contacts.$inferSelect): Co
     priority: row.priority,
     role: row.role,
     linkedChannel: linkedChannelOf(row),
+    consent: {
+      state: consentStateOf(row.consent),
+      answeredAt: row.consentAt,
+      requestedAt: row.consentRequestedAt,
+      requests: row.consentRequests,
+    },
   };
 }
 
@@ -81,6 +111,11 @@ type ContactFields = {
   value: string;
   priority: number;
   role?: ContactRole;
+  /**
+   * Only for demo data and test set-up that stand for an answer already given: a contact added
+   * by anyone is pending until they answer their own link (decision 148).
+   */
+  consent?: ContactConsentState;
 };
 
 /** A contact's row with its value sealed, ready to insert (alone, or many at once). */
@@ -99,6 +134,9 @@ export function contactRow(
     value: cipher.encrypt(input.value, contextOf(id)),
     priority: input.priority,
     role: input.role ?? null,
+    ...(input.consent && input.consent !== "pending"
+      ? { consent: input.consent, consentAt: new Date(), currentConfirmedAt: new Date() }
+      : {}),
   };
 }
 
@@ -114,7 +152,8 @@ export async function insertContact(
 ): Promise<ContactData> {
   const row = contactRow(cipher, person, input);
   await db.insert(contacts).values(row);
-  return { id: row.id, ...input, role: row.role };
+  const { consent, ...fields } = input;
+  return { id: row.id, ...fields, role: row.role };
 }
 
 /**
@@ -268,7 +307,9 @@ export async function updateContact(
   contactId: string,
   input: ContactInput & { role?: ContactRole },
   by?: OrgChangeBy,
-) {
+  /** Asks a contact whose channel or address changed to confirm again (decision 148). */
+  consent?: ConsentDeps,
+): Promise<false | { readdressed: boolean; requests: RequestOutcome[] }> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({
@@ -297,6 +338,7 @@ export async function updateContact(
       .where(eq(contacts.id, contactId))
       .returning({ accountId: contacts.userId, name: contacts.name, channel: contacts.channel });
     // Which parts changed, by name: the address itself never reaches the log.
+    const readdressed = before.channel !== input.channel || addressChanged;
     const fields = [
       before.name !== input.name && "name",
       before.channel !== input.channel && "channel",
@@ -316,7 +358,11 @@ export async function updateContact(
         by,
       );
     }
-    return true;
+    // Someone new to ask: the old answer was about another address.
+    if (readdressed) await resetConsent(tx, contactId);
+    const requests =
+      readdressed && consent ? await requestContactConsent(consent, tx, [contactId]) : [];
+    return { readdressed, requests };
   });
 }
 
@@ -345,6 +391,19 @@ function logContactEvent(
   return logSafetyEvent(tx, { type, userId: contact.accountId, profileId, metadata });
 }
 
+/** Whether the contact is one of the person's (a person the caller manages). */
+export async function contactOfPerson(
+  db: Executor,
+  profileId: string,
+  contactId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.profileId, profileId)));
+  return Boolean(row);
+}
+
 export function isContactId(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
@@ -371,9 +430,18 @@ export async function addContacts(
   cipher: FieldCipher,
   profileId: string,
   inputs: { name: string; channel: ContactChannel; value: string; role?: ContactRole }[],
-  options: { onboarding?: boolean; by?: OrgChangeBy } = {},
+  options: {
+    onboarding?: boolean;
+    by?: OrgChangeBy;
+    /**
+     * Asks each new contact to confirm their role (decision 148). Every form that adds contacts
+     * passes it; set-up code that stands for contacts already asked leaves it out.
+     */
+    consent?: ConsentDeps;
+  } = {},
 ): Promise<
-  { ok: true; contacts: ContactData[] } | { ok: false; reason: "contact_limit"; limit: number }
+  | { ok: true; contacts: ContactData[]; requests: RequestOutcome[] }
+  | { ok: false; reason: "contact_limit"; limit: number }
 > {
   return db.transaction(async (tx) => {
     const accountId = await accountOf(tx, profileId);
@@ -408,6 +476,13 @@ export async function addContacts(
         options.by,
       );
     }
-    return { ok: true, contacts: added };
+    const requests = options.consent
+      ? await requestContactConsent(
+          options.consent,
+          tx,
+          added.map((c) => c.id),
+        )
+      : [];
+    return { ok: true, contacts: added, requests };
   });
 }

@@ -24,7 +24,7 @@ import { listLocations, type OrgSummary, orgSeatUsage } from "./organizations.ts
 import { decryptProfile, type ProfileData, type ProfileInput } from "./profiles.ts";
 import { changedFields } from "./safety-log.ts";
 
-export type ImportServices = Pick<Services, "db" | "cipher" | "logger" | "config">;
+export type ImportServices = Pick<Services, "db" | "cipher" | "logger" | "config" | "limiter">;
 
 /** A rejected row: its place in the file and every problem found in it. */
 export interface RejectedRow {

@@ -12,7 +12,8 @@ import { PRESET_DEFAULTS } from "#core/organizations.ts";
 import { insertMany, oneOf, updateMany } from "#server/db/bulk-writes.ts";
 import { contacts, profiles } from "#server/db/schema.ts";
 import { type AuditEvent, recordAuditsWithChange } from "./audit.ts";
-import { contactRow } from "./contacts.ts";
+import { requestContactConsent } from "./contact-consent.ts";
+import { contactRow, openContactValue } from "./contacts.ts";
 import {
   countOf,
   type ImportServices,
@@ -58,11 +59,16 @@ export async function writePlan(
   run.onProgress?.({ done: 0, total: writes.length });
   for (let at = 0; at < writes.length; at += IMPORT_BATCH_ROWS) {
     const batch = writes.slice(at, at + IMPORT_BATCH_ROWS);
-    const refused = await writeBatch(services, org, by, {
+    const { refused, asked } = await writeBatch(services, org, by, {
       importId: run.importId,
       reason,
       batch: batch.map((b) => b.planned),
     });
+    // New guardians are asked to confirm (decision 148), after the batch commits and under the
+    // organisation's daily ceilings: beyond them the consent job asks the rest on later days.
+    if (asked.length) {
+      await services.db.transaction((tx) => requestContactConsent(services, tx, asked));
+    }
     for (const [i, problems] of refused) {
       const entry = batch[i]!;
       rows[entry.index] = { action: "rejected", row: entry.planned.row, problems };
@@ -88,7 +94,7 @@ async function writeBatch(
   org: OrgSummary,
   by: string | null,
   job: { importId: string; reason: string; batch: Write[] },
-): Promise<Map<number, ImportProblem[]>> {
+): Promise<{ refused: Map<number, ImportProblem[]>; asked: string[] }> {
   const { cipher } = services;
   const minors = PRESET_DEFAULTS[org.preset].minors;
   const person = (profileId: string) => ({ profileId, accountId: org.accountId });
@@ -166,7 +172,21 @@ async function writeBatch(
       eq(profiles.organizationId, org.id),
     );
     const replaced = updates.filter((u) => u.contacts !== null);
+    // A guardian listed again at the same address keeps their answer (decision 148).
+    const kept = new Map<string, typeof contacts.$inferSelect>();
     if (replaced.length) {
+      const before = await tx
+        .select()
+        .from(contacts)
+        .where(
+          oneOf(
+            contacts.profileId,
+            replaced.map((u) => u.w.profileId),
+          ),
+        );
+      for (const old of before) {
+        kept.set(`${old.profileId}|${old.channel}|${openContactValue(cipher, old)}`, old);
+      }
       await tx.delete(contacts).where(
         oneOf(
           contacts.profileId,
@@ -174,10 +194,35 @@ async function writeBatch(
         ),
       );
     }
-    const newContacts = [
-      ...added.flatMap((c) => c.contacts),
-      ...replaced.flatMap((u) => u.contacts!),
-    ];
+    const carried = replaced.flatMap((u) =>
+      u.contacts!.map((row, i) => {
+        const old = kept.get(`${row.profileId}|${row.channel}|${u.w.data.contacts[i]!.value}`);
+        return old
+          ? {
+              ...row,
+              consent: old.consent,
+              consentAt: old.consentAt,
+              consentRequestedAt: old.consentRequestedAt,
+              consentRequests: old.consentRequests,
+              currentCheckSentAt: old.currentCheckSentAt,
+              currentConfirmedAt: old.currentConfirmedAt,
+            }
+          : row;
+      }),
+    );
+    // One shape for every row of the multi-row insert: a new guardian has not answered yet.
+    const unanswered = {
+      consent: "pending",
+      consentAt: null,
+      consentRequestedAt: null,
+      consentRequests: 0,
+      currentCheckSentAt: null,
+      currentConfirmedAt: null,
+    };
+    const newContacts = [...added.flatMap((c) => c.contacts), ...carried].map((row) => ({
+      ...unanswered,
+      ...row,
+    }));
     await insertMany(tx, contacts, newContacts);
     // As the organisation's log writes its lines (org-log.ts): who, why ("CSV import FILE"),
     // the medical record's fields on a line of their own.
@@ -216,6 +261,9 @@ async function writeBatch(
       }),
     ];
     await recordAuditsWithChange(tx, events);
-    return refused;
+    const asked = newContacts
+      .filter((c) => !c.consentRequests && (c.consent ?? "pending") === "pending")
+      .map((c) => c.id);
+    return { refused, asked };
   });
 }

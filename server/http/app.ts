@@ -11,6 +11,11 @@ import { createMiddleware } from "hono/factory";
 import type { AppLoadContext } from "react-router";
 import { isValidMetaSignature, META_WEBHOOK_PATH, type MetaConfig } from "#server/delivery/meta.ts";
 import {
+  handleTwilioInbound,
+  INBOUND_REFUSAL_RULE,
+  TWILIO_INBOUND_PATH,
+} from "#server/delivery/twilio-inbound.ts";
+import {
   applyTwilioStatus,
   isValidTwilioSignature,
   TWILIO_STATUS_PATH,
@@ -234,6 +239,51 @@ export function createHttpApp(
     // Anything SafeTap does not use is still answered 200: Meta retries, then disables, on others.
     await applyMetaWebhook(services, body);
     return c.text("EVENT_RECEIVED", 200);
+  });
+
+  // Replies to SafeTap's numbers: STOP, START and HELP (decision 148), signed like the reports.
+  // A refusal changes nothing and leaves an audit line.
+  app.post(TWILIO_INBOUND_PATH, async (c) => {
+    if (!config.twilio) return c.text("Not found", 404);
+    const refuse = async (why: string) => {
+      // One line per refusal, up to a ceiling per address: a flood cannot fill the log.
+      const counted = await services.limiter.consume(
+        INBOUND_REFUSAL_RULE,
+        addressKey(c.get("clientAddress")),
+      );
+      if (!counted.allowed) return c.text("Invalid signature", 403);
+      await recordAudit(services.db, logger, {
+        type: "twilio_inbound_refused",
+        success: false,
+        clientAddress: c.get("clientAddress"),
+        metadata: { reason: why },
+      });
+      return c.text("Invalid signature", 403);
+    };
+    const signature = c.req.header("x-twilio-signature");
+    if (!signature) return refuse("unsigned");
+    const form = await c.req.parseBody().catch(() => null);
+    if (!form) return c.text("Bad request", 400);
+    const params = Object.fromEntries(
+      Object.entries(form).filter(
+        (entry): entry is [string, string] => typeof entry[1] === "string",
+      ),
+    );
+    const url = new URL(TWILIO_INBOUND_PATH, config.publicUrl).toString();
+    if (!isValidTwilioSignature(config.twilio.authToken, url, params, signature)) {
+      return refuse("bad_signature");
+    }
+    const answer = await handleTwilioInbound(
+      {
+        db: services.db,
+        logger,
+        masterKey: config.dataEncryptionKey,
+        supportEmail: config.supportEmail,
+      },
+      params,
+      c.get("clientAddress"),
+    );
+    return c.body(answer, 200, { "Content-Type": "text/xml; charset=utf-8" });
   });
 
   // Sign-up, sign-in and password changes go through SafeTap's own steps

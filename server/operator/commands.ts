@@ -18,6 +18,7 @@ import { createOrganization, findOrganizationBySlug } from "#server/domain/organ
 import { MAX_MINT_BATCH, mintedTagsCsv } from "#server/domain/tags.ts";
 import { grantRole, ROLES, setUserPlan } from "#server/domain/users.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
+import { databaseRateLimiter } from "#server/security/rate-limit.ts";
 
 /** The most extra seats an admin may give one household (a typo guard, not a plan limit). */
 export const MAX_EXTRA_SEATS = 100;
@@ -146,6 +147,8 @@ export async function runMembersImport(
     config: deps.config,
     logger: deps.logger ?? createLogger({ level: "warn", name: "safetap" }),
     cipher: createFieldCipher(deps.config.dataEncryptionKey),
+    // Confirmation requests' ceilings (decision 148), counted in the database the server shares.
+    limiter: databaseRateLimiter(deps.db),
   };
   const t = importTranslator("en");
   const preview = await previewImport(services, org, null, {

@@ -90,14 +90,59 @@ export async function outbox(): Promise<OutboxMessage[]> {
   return (await fetch(`${baseURL()}/dev/outbox.json`)).json() as Promise<OutboxMessage[]>;
 }
 
-/** Waits for a message to `to` newer than `after` (an outbox id) and returns it. */
-export async function waitForMessage(to: string, after?: string): Promise<OutboxMessage> {
+/** A contact's confirmation request or "still current?" check (decision 148): its `/c/` link. */
+const CONTACT_LINK = /\/c\/[A-Za-z0-9_-]{32}/;
+
+/** Whether an outbox message is a contact's confirmation request or check (decision 148). */
+export const isContactRequest = (message: OutboxMessage) => CONTACT_LINK.test(message.body);
+
+/**
+ * Waits for a message to `to` newer than `after` (an outbox id) and returns it. A contact's
+ * confirmation request, queued when they were added, is not what a test waits for after an
+ * alert: it is passed over unless `requests` asks for it.
+ */
+export async function waitForMessage(
+  to: string,
+  after?: string,
+  options: { requests?: boolean } = {},
+): Promise<OutboxMessage> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const messages = (await outbox()).filter((m) => m.to === to);
+    const messages = (await outbox()).filter(
+      (m) => m.to === to && (options.requests || !CONTACT_LINK.test(m.body)),
+    );
     const newest = messages[0];
     if (newest && newest.id !== after) return newest;
     if (Date.now() > deadline) throw new Error(`No new message to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Confirms a contact as the contact would (decision 148): waits for the confirmation request in
+ * the outbox, opens its `/c/TOKEN` link and presses Confirm. Returns the request's outbox id, so
+ * a later `waitForMessage(to, id)` waits for what comes after it.
+ */
+export async function confirmContact(to: string, origin = baseURL()): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const messages = (await (await fetch(`${origin}/dev/outbox.json`)).json()) as OutboxMessage[];
+    const request = messages.find((m) => m.to === to && CONTACT_LINK.test(m.body));
+    if (request) {
+      const link = request.body.match(/https?:\/\/\S+\/c\/[A-Za-z0-9_-]{32}/)![0];
+      const answered = await fetch(`${origin}${new URL(link).pathname}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          // The contact's own phone, not the test runner's address (per-address limits).
+          "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+        },
+        body: "answer=confirm",
+      });
+      if (answered.status !== 200) throw new Error(`confirming ${to} answered ${answered.status}`);
+      return request.id;
+    }
+    if (Date.now() > deadline) throw new Error(`No confirmation request to ${to}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -2,6 +2,7 @@ import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { runCli } from "#tests/support/processes.ts";
 import {
+  confirmContact,
   launchBrowser,
   mintTag,
   openPage,
@@ -170,6 +171,8 @@ describe("Test Alert", () => {
     const tag = await ownerWithTag(page, "Tia Twice", [
       { name: "Kim", channel: "email", value: email },
     ]);
+    // Test alerts go only to contacts who confirmed (decision 148): Kim confirms first.
+    await confirmContact(email);
     await page.goto("/dashboard");
     await waitForHydration(page);
     const item = page.getByTestId(`tag-${tag.tagId}`);
@@ -202,15 +205,20 @@ describe("Test Alert", () => {
     await sent.waitFor();
     const second = await waitForMessage(email, first.id);
     expect(second.id).not.toBe(first.id);
-    expect((await outbox()).filter((m) => m.to === email)).toHaveLength(2);
+    // The two tests (the confirmation request before them is not one).
+    expect(
+      (await outbox()).filter((m) => m.to === email && m.subject?.includes("TEST")),
+    ).toHaveLength(2);
   });
 });
 
 describe("Recent Alerts", () => {
   it("on a desktop, an alert's deliveries line up in columns, one per row", async () => {
     const { page } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    const kim = `kim-desk-${Date.now()}@example.com`;
+    const alex = `alex-desk-${Date.now()}@example.com`;
     const tag = await ownerWithTag(page, "Dee Desktop", [
-      { name: "Kim", channel: "email", value: `kim-desk-${Date.now()}@example.com` },
+      { name: "Kim", channel: "email", value: kim },
     ]);
     // A second contact needs a plan with room for it.
     const plan = await runCli(["users", "set-plan", tag.email, "pro"], {
@@ -222,10 +230,13 @@ describe("Recent Alerts", () => {
         intent: "addContact",
         name: "Alexandra Longname",
         channel: "email",
-        value: `alex-desk-${Date.now()}@example.com`,
+        value: alex,
       },
     });
     expect(added.status()).toBe(200);
+    // Test alerts go only to contacts who confirmed (decision 148).
+    await confirmContact(kim);
+    await confirmContact(alex);
     await page.goto("/dashboard");
     await waitForHydration(page);
     await page.getByTestId(`tag-${tag.tagId}`).getByRole("button", { name: "Test Alert" }).click();

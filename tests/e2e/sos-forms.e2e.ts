@@ -3,6 +3,7 @@ import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   baseURL,
+  confirmContact,
   launchBrowser,
   mintTag,
   openPage,
@@ -192,6 +193,8 @@ describe("/activate: the test alert's 'sent' is the answer to this press", () =>
       name: "Tess Tester",
       contacts: [{ name: "Ana", channel: "email", value: email }],
     });
+    // Test alerts go only to contacts who confirmed (decision 148).
+    await confirmContact(email);
     await page.goto(`/activate?tag=${tag.tagId}&token=${tag.token}`);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Activate tag" }).click();

@@ -192,7 +192,15 @@ describe("quotas (DESIGN 1.2–1.3): never blocking email", () => {
 
   it("a real emergency that would reach nobody goes out anyway (emergency overage); a test does not", () => {
     const phoneOnly = [
-      { id: "c1", name: "Only Phone", channel: "sms" as const, value: "+15550002222", priority: 1 },
+      {
+        id: "c1",
+        name: "Only Phone",
+        channel: "sms" as const,
+        value: "+15550002222",
+        priority: 1,
+        // A test goes only to a contact who confirmed (decision 148).
+        consent: { state: "confirmed" as const, answeredAt: null, requestedAt: null, requests: 1 },
+      },
     ];
     const real = planDeliveries({
       contacts: phoneOnly,

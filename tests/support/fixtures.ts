@@ -28,6 +28,12 @@ export async function createOwner(
     language?: string;
     contacts?: ContactInput[];
     medical?: boolean;
+    /**
+     * Whether the contacts already answered their confirmation link (decision 148). Most tests
+     * stand for an owner set up a while ago whose contacts confirmed; tests about consent say
+     * "pending".
+     */
+    consent?: "confirmed" | "pending";
   } = {},
 ): Promise<Owner> {
   const email = `owner-${Date.now()}-${sequence++}@example.com`;
@@ -69,7 +75,7 @@ export async function createOwner(
       services.db,
       services.cipher,
       { profileId: userId, accountId: userId },
-      { ...contact, priority: index + 1 },
+      { ...contact, priority: index + 1, consent: options.consent ?? "confirmed" },
     );
   }
   const { tags: minted } = await mintTags(services.db, {

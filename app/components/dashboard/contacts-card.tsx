@@ -1,7 +1,21 @@
-import { ArrowDown, ArrowUp, MessageCircle, Pencil, Trash2, Unlink, Users } from "lucide-react";
+import {
+  ArrowDown,
+  ArrowUp,
+  MessageCircle,
+  Pencil,
+  Send,
+  Trash2,
+  Unlink,
+  Users,
+} from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import {
+  ConsentBadge,
+  ConsentSummary,
+  type ContactStatusView,
+} from "#app/components/contact-consent.tsx";
 import { Notice, type NoticeData, useNotice } from "#app/components/notice.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -23,6 +37,8 @@ export interface DashboardContact {
   priority: number;
   /** The Messenger or Instagram account the contact linked themself (decision 149). */
   linkedChannel?: string | null;
+  /** Their answer to the confirmation request, and any STOP (decision 148). */
+  status?: ContactStatusView;
 }
 
 export interface ContactsActionData {
@@ -107,6 +123,9 @@ export function ContactsCard({
             })}
           </p>
         ) : null}
+        <ConsentSummary
+          contacts={contacts.flatMap((c) => (c.status ? [{ name: c.name, status: c.status }] : []))}
+        />
         {contacts.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("contacts.empty")}</p>
         ) : (
@@ -198,6 +217,9 @@ function ContactRow({
             {t(`channels.${contact.channel}`)} · {contact.value}
           </p>
           <LinkedAccount contact={contact} canManage={canManage} busy={busy} />
+          {contact.status ? (
+            <ConsentBadge status={contact.status} channel={contact.channel} />
+          ) : null}
         </div>
         {canManage ? (
           <Form method="post" replace preventScrollReset className="flex shrink-0 gap-1">
@@ -252,6 +274,9 @@ function ContactRow({
           </details>
           {metaLinking && !contact.linkedChannel ? (
             <LinkInvite contact={contact} busy={busy} linkUrl={actionData?.linkUrl} />
+          ) : null}
+          {contact.status?.state === "pending" && !contact.status.stoppedAt ? (
+            <SendAgain contact={contact} busy={busy} />
           ) : null}
           <ConfirmAction
             trigger={<Trash2 aria-hidden="true" />}
@@ -346,6 +371,28 @@ function LinkInvite({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** "Send again" for a contact who has not answered: a plain form post (decision 148). */
+function SendAgain({ contact, busy }: { contact: DashboardContact; busy: boolean }) {
+  const { t } = useTranslation("consent");
+  return (
+    <Form method="post" replace preventScrollReset>
+      <PersonField />
+      <input type="hidden" name="contactId" value={contact.id} />
+      <Button
+        type="submit"
+        name="intent"
+        value="resendConsent"
+        variant="outline"
+        size="sm"
+        disabled={busy}
+        aria-label={t("sendAgainFor", { name: contact.name })}
+      >
+        <Send aria-hidden="true" /> {t("sendAgain")}
+      </Button>
+    </Form>
   );
 }
 

@@ -30,7 +30,15 @@ export function ConfirmedAgo({ days }: { days: number | null }) {
 }
 
 /** The "Confirm it is current" button: a plain form post, so it works without JavaScript. */
-function ConfirmButton({ personId, prominent }: { personId: string; prominent?: boolean }) {
+function ConfirmButton({
+  personId,
+  prominent,
+  label,
+}: {
+  personId: string;
+  prominent?: boolean;
+  label?: string;
+}) {
   const { t } = useTranslation("account");
   const busy = useNavigation().formData?.get("intent") === "confirm-medical";
   return (
@@ -44,7 +52,7 @@ function ConfirmButton({ personId, prominent }: { personId: string; prominent?: 
         variant={prominent ? "default" : "outline"}
         disabled={busy}
       >
-        <ClipboardCheck aria-hidden="true" /> {t("medicalRecord.confirm")}
+        <ClipboardCheck aria-hidden="true" /> {label ?? t("medicalRecord.confirm")}
       </Button>
     </Form>
   );
@@ -78,6 +86,7 @@ export function MedicalConfirmationLine({
 /** After six months (or never confirmed): a prominent request to review and confirm. */
 export function MedicalReviewPrompt({ confirmation }: { confirmation: Confirmation }) {
   const { t } = useTranslation("account");
+  const { t: tConsent } = useTranslation("consent");
   const shown = useShownPerson();
   if (!confirmation.due) return null;
   // A dependant's review opens their own edit, not the account's.
@@ -87,6 +96,7 @@ export function MedicalReviewPrompt({ confirmation }: { confirmation: Confirmati
       : `/onboarding?edit=1&person=${encodeURIComponent(confirmation.personId)}`;
   return (
     <section
+      id="current-check"
       aria-labelledby="medical-review-title"
       data-testid="medical-review"
       className="mt-6 rounded-xl border-2 border-warning bg-warning/15 p-4"
@@ -95,10 +105,12 @@ export function MedicalReviewPrompt({ confirmation }: { confirmation: Confirmati
         {t("medicalRecord.reviewTitle")}
       </h2>
       <p className="mt-1 text-sm">
-        <ConfirmedAgo days={confirmation.days} />. {t("medicalRecord.reviewBody")}
+        <ConfirmedAgo days={confirmation.days} />. {t("medicalRecord.reviewBody")}{" "}
+        {tConsent("current.body")}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <ConfirmButton personId={confirmation.personId} prominent />
+        {/* The six-monthly message's one tap (decision 148): the record and its contacts. */}
+        <ConfirmButton personId={confirmation.personId} prominent label={tConsent("current.yes")} />
         <Link to={review} className={buttonVariants({ variant: "outline", size: "sm" })}>
           {t("medicalRecord.review")}
         </Link>

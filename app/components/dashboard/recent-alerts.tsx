@@ -99,9 +99,11 @@ export function RecentAlerts({ alerts }: { alerts: RecentAlert[] }) {
                         >
                           {delivery.note === "quota" && delivery.status === "skipped"
                             ? t("alerts.quota")
-                            : t(
-                                `card:alert.state.${delivery.status === "pending" ? "sending" : delivery.status}`,
-                              )}
+                            : delivery.note === "opted_out" && delivery.status === "skipped"
+                              ? t("consent:repliedStop")
+                              : t(
+                                  `card:alert.state.${delivery.status === "pending" ? "sending" : delivery.status}`,
+                                )}
                         </td>
                       </tr>
                     ))}

@@ -2,6 +2,11 @@ import { Users } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
+import {
+  ConsentBadge,
+  ConsentSummary,
+  type ContactStatusView,
+} from "#app/components/contact-consent.tsx";
 import { Notice } from "#app/components/notice.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -21,6 +26,8 @@ export interface OrgContact {
   value: string;
   priority: number;
   role: ContactRoleChoice;
+  /** Their answer to the confirmation request, and any STOP (decision 148). */
+  status?: ContactStatusView;
 }
 
 /**
@@ -50,6 +57,9 @@ export function OrgContacts({
         <p className="text-sm text-muted-foreground">{t("contacts.intro")}</p>
       </CardHeader>
       <CardContent className="space-y-4">
+        <ConsentSummary
+          contacts={contacts.flatMap((c) => (c.status ? [{ name: c.name, status: c.status }] : []))}
+        />
         {contacts.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("contacts.empty")}</p>
         ) : (
@@ -78,6 +88,9 @@ export function OrgContacts({
                       {" · "}
                       {contact.value}
                     </p>
+                    {contact.status ? (
+                      <ConsentBadge status={contact.status} channel={contact.channel} />
+                    ) : null}
                   </div>
                   {canChange ? (
                     <EditOrRemove

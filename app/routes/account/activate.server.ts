@@ -4,6 +4,7 @@ import { claimFailureField, claimFailureNotice, formPersonId } from "#app/lib/cl
 import { requireUser } from "#app/lib/guards.server.ts";
 import { isIdempotencyKey, raiseAlert } from "#server/alerts/create.ts";
 import { consumeTestAlert } from "#server/alerts/toll-limits.ts";
+import { testReachedNobody } from "#server/domain/contact-consent.ts";
 import { claimTag, findAlertableTag } from "#server/domain/tag-lifecycle.ts";
 
 type ActionData = { activated?: string; notice?: NoticeData; field?: "tagId" | "token" };
@@ -60,7 +61,7 @@ export async function activateAction(request: Request, context: AppLoadContext) 
           : {
               tone: "error",
               title: "tags:notices.testFailed",
-              description: "account:tags.noContacts",
+              description: await testReachedNobody(services, tag.profileId ?? user.id),
             },
     });
   }

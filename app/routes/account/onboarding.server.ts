@@ -122,6 +122,7 @@ export async function saveOnboarding(request: Request, context: AppLoadContext) 
       if (newContacts.ok && newContacts.contacts.length) {
         const added = await addContacts(tx, cipher, user.id, newContacts.contacts, {
           onboarding: true,
+          consent: context.services,
         });
         if (!added.ok) return added;
       }
@@ -161,6 +162,8 @@ export async function saveOnboarding(request: Request, context: AppLoadContext) 
     );
   }
   const notice = editing ? "profile-saved" : "profile-complete";
+  // The new contacts' confirmation requests are in the outbox (decision 148).
+  context.services.dispatcher?.nudge();
   return redirect("/dashboard", {
     headers: { "Set-Cookie": noticeCookie(notice, config.isProduction) },
   });

@@ -189,6 +189,7 @@ export async function saveDependant(
       }
       const saved = await addContacts(tx, cipher, added.profileId, contacts.contacts, {
         onboarding: true,
+        consent: context.services,
       });
       if (!saved.ok) {
         throw new Refused({
@@ -213,6 +214,7 @@ export async function saveDependant(
       500,
     );
   }
+  context.services.dispatcher?.nudge();
   return redirect(personPage(profileId), {
     headers: { "Set-Cookie": noticeCookie("person-added", config.isProduction) },
   });

@@ -20,6 +20,7 @@ import { photoPath } from "#core/photos.ts";
 import { validateContact, validateMedicalFields } from "#core/validation.ts";
 import { riskyContactError } from "#server/alerts/toll-limits.ts";
 import { recordAudit } from "#server/domain/audit.ts";
+import { withContactStatus } from "#server/domain/contact-consent.ts";
 import {
   addContacts,
   deleteContact,
@@ -204,7 +205,11 @@ export async function personPage(
     medical,
     /** The medical form's fuller fields (decision 130). */
     medicalForm: medicalRecordForm(profile),
-    contacts: record.contacts.map((c) => ({ ...c, role: contactRoleOf(c.role) })),
+    // With each one's answer to the confirmation request and any STOP (decision 148).
+    contacts: (await withContactStatus(context.services, record.contacts)).map((c) => ({
+      ...c,
+      role: contactRoleOf(c.role),
+    })),
     tags: record.tags.map((tag) => ({
       id: tag.id,
       state: tag.isLost ? "lost" : tag.isActive ? "active" : "inactive",
@@ -437,7 +442,11 @@ async function changeContact(
 
   if (intent === "addContact") {
     try {
-      const added = await addContacts(db, cipher, profileId, [contact], { by });
+      const added = await addContacts(db, cipher, profileId, [contact], {
+        by,
+        consent: context.services,
+      });
+      if (added.ok) context.services.dispatcher?.nudge();
       if (!added.ok) {
         return answer(
           formName,
@@ -469,7 +478,16 @@ async function changeContact(
   let found: boolean;
   try {
     found = await db.transaction(async (tx) => {
-      if (!(await updateContact(tx, cipher, profileId, contactId as string, contact, by))) {
+      const saved = await updateContact(
+        tx,
+        cipher,
+        profileId,
+        contactId as string,
+        contact,
+        by,
+        context.services,
+      );
+      if (!saved) {
         return false;
       }
       if (!(await moveContactTo(tx, profileId, contactId as string, { position }, by))) {
@@ -484,6 +502,7 @@ async function changeContact(
     throw error;
   }
   if (!found) notFound();
+  context.services.dispatcher?.nudge();
   return answer(formName, { tone: "success", title: "org:contacts.saved" });
 }
 

@@ -7,8 +7,10 @@ import {
 import type { NoticeData } from "#app/components/notice.tsx";
 import { sanitizeText, validateContact } from "#core/validation.ts";
 import { riskyContactError } from "#server/alerts/toll-limits.ts";
+import { type RequestOutcome, requestContactConsent } from "#server/domain/contact-consent.ts";
 import {
   addContacts,
+  contactOfPerson,
   deleteContact,
   isContactId,
   moveContact,
@@ -30,7 +32,26 @@ export const CONTACT_INTENTS = new Set([
   "removeContact",
   "unlinkContactAccount",
   "contactLinkInvite",
+  "resendConsent",
 ]);
+
+/**
+ * What the owner is told of a confirmation request (decision 148): that it went, or why not
+ * (a ceiling, the plan's allowance, a number that replied STOP), naming the contact.
+ */
+export function consentDescription(
+  requests: RequestOutcome[],
+): Pick<NoticeData, "description" | "values"> {
+  const refused = requests.find((r) => !r.sent && r.reason !== "not_pending");
+  if (refused && !refused.sent) {
+    return {
+      description: `consent:notSent.${refused.reason}`,
+      values: { name: refused.name },
+    };
+  }
+  const sent = requests.find((r) => r.sent);
+  return sent ? { description: "consent:requestSent", values: { name: sent.name } } : {};
+}
 
 /**
  * The Emergency Contacts card's actions: add, edit, move up or down, remove
@@ -43,7 +64,8 @@ export async function handleContactAction(
   intent: string,
   form: FormData,
 ) {
-  const { db, cipher, logger } = context.services;
+  const { services } = context;
+  const { db, cipher, logger } = services;
   const reply = (notice: NoticeData, status = 200, extra: Partial<ContactsActionData> = {}) =>
     data<DashboardActionData>({ notice, form: "contacts", ...extra }, { status });
   const person = await formPerson(db, userId, form);
@@ -102,14 +124,25 @@ export async function handleContactAction(
         profileId,
         contactId as string,
         checked.contact,
+        undefined,
+        services,
       );
+      if (saved && saved.requests.length > 0) services.dispatcher?.nudge();
       return saved
-        ? reply({ tone: "success", title: "account:contacts.saved" }, 200, echo)
+        ? reply(
+            {
+              tone: "success",
+              title: "account:contacts.saved",
+              ...consentDescription(saved.requests),
+            },
+            200,
+            echo,
+          )
         : reply({ tone: "error", title: failed, description: "account:contacts.notFound" }, 404);
     }
     let added: Awaited<ReturnType<typeof addContacts>>;
     try {
-      added = await addContacts(db, cipher, profileId, [checked.contact]);
+      added = await addContacts(db, cipher, profileId, [checked.contact], { consent: services });
     } catch (error) {
       logger.error({ err: error }, "adding a contact failed");
       return reply({ tone: "error", title: failed, description: "errors.generic" }, 500, {
@@ -128,7 +161,43 @@ export async function handleContactAction(
         { values },
       );
     }
-    return reply({ tone: "success", title: "account:contacts.added" });
+    services.dispatcher?.nudge();
+    return reply({
+      tone: "success",
+      title: "account:contacts.added",
+      ...consentDescription(added.requests),
+    });
+  }
+
+  if (intent === "resendConsent") {
+    // "Send again": only the person's own pending contact, under the same ceilings.
+    const id = form.get("contactId");
+    const mine = isContactId(id) && (await contactOfPerson(db, profileId, id));
+    if (!mine) {
+      return reply(
+        {
+          tone: "error",
+          title: "consent:resendFailed",
+          description: "account:contacts.notFound",
+        },
+        404,
+      );
+    }
+    const requests = await db.transaction((tx) => requestContactConsent(services, tx, [id]));
+    const sent = requests.some((r) => r.sent);
+    if (sent) services.dispatcher?.nudge();
+    const said = consentDescription(requests);
+    return reply(
+      sent
+        ? { tone: "success", title: "consent:resent", ...said }
+        : {
+            tone: "error",
+            title: "consent:resendFailed",
+            ...(said.description ? said : { description: "consent:notPending" }),
+          },
+      sent ? 200 : 429,
+      { contactId: id },
+    );
   }
 
   if (intent === "moveContact") {

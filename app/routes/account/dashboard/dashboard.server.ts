@@ -4,6 +4,7 @@ import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { takeNotice } from "#app/lib/notices.server.ts";
 import { confirmationStatus } from "#core/medical-record.ts";
 import { listRecentAlerts } from "#server/alerts/history.ts";
+import { withContactStatus } from "#server/domain/contact-consent.ts";
 import { contactsAfterPlanChange, listContacts } from "#server/domain/contacts.ts";
 import { showsHousehold } from "#server/domain/households.ts";
 import { getProfile } from "#server/domain/profiles.ts";
@@ -97,7 +98,8 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       renewsAt: profile.subscriptionEndDate?.toISOString() ?? null,
       contactLimit,
     },
-    contacts,
+    /** With each one's answer to the confirmation request and any STOP (decision 148). */
+    contacts: await withContactStatus(context.services, contacts),
     /** Messenger and Instagram are configured: a contact can be given a link (decision 149). */
     metaLinking: Boolean(context.services.config.meta),
     /** Staff links: reader mode for admins and moderators, the admin page for admins. */

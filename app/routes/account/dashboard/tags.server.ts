@@ -5,6 +5,7 @@ import type { NoticeData } from "#app/components/notice.tsx";
 import { isIdempotencyKey, raiseAlert } from "#server/alerts/create.ts";
 import { consumeTestAlert } from "#server/alerts/toll-limits.ts";
 import { tags } from "#server/db/schema.ts";
+import { testReachedNobody } from "#server/domain/contact-consent.ts";
 import { normaliseTagId } from "#server/domain/public-card.ts";
 import {
   findAlertableTag,
@@ -123,7 +124,13 @@ export async function handleTagAction(
         location: null,
         clientAddress,
       });
-      if (raised.contactsReached === 0) return reply(notice("error", "testFailed", "noContacts"));
+      if (raised.contactsReached === 0) {
+        // None of the person's contacts confirmed yet, or there are none (decision 148).
+        return reply({
+          ...notice("error", "testFailed"),
+          description: await testReachedNobody(services, person.profileId),
+        });
+      }
       // The same press again (a resent form): say so instead of claiming a new send.
       return raised.created
         ? reply(notice("success", "testSent", "testSentBody"))
