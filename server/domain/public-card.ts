@@ -368,7 +368,7 @@ export interface RecentCardAlert {
 
 /**
  * The newest alert raised from this tag's card in the last RECENT_ALERT_MINUTES,
- * with a viewer token: a press refused by the tag's limit shows whom that alert
+ * with a follower token: a press refused by the tag's limit shows whom that alert
  * reached instead of a bare refusal (the contacts' names are on the card anyway).
  */
 export async function recentCardAlert(
@@ -391,7 +391,9 @@ export async function recentCardAlert(
   if (!row) return null;
   return {
     alertId: row.id,
-    token: alertTokens(services.config.dataEncryptionKey).viewerToken(row.id),
+    // A follower's token: this phone did not raise the alert, so it may read its status but
+    // never share a position for it (decision 150).
+    token: alertTokens(services.config.dataEncryptionKey).followerToken(row.id),
     raisedAt: row.createdAt.toISOString(),
   };
 }

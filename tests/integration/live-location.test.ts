@@ -201,6 +201,27 @@ describe("who may share: the alert's viewer token or the SOS owner's session", (
     expect(share!.endedAt).toBeNull();
   });
 
+  it("a phone shown the alert after its own press was refused follows it, never shares for it", async () => {
+    const owner = await createOwner(app.services, { plan: "pro" });
+    const { alertId } = await cardAlert(owner.tagId);
+    // What a refused press is given (decision 111): a follower's token, not the viewer's.
+    const follower = alertTokens(app.services.config.dataEncryptionKey).followerToken(alertId);
+    const stranger = new Client(app);
+    const status = await stranger.get(
+      `/t/${owner.tagId}/status?alert=${alertId}&token=${follower}`,
+      phone,
+    );
+    expect(status.status).toBe(200);
+    const start = await live(stranger, alertId, {
+      intent: "start",
+      token: follower,
+      duration: "1h",
+    });
+    expect(start.status).toBe(404);
+    expect((await position(stranger, alertId, follower, 1)).status).toBe(404);
+    expect(await positionsOf(alertId)).toHaveLength(0);
+  });
+
   it("an SOS shares with the owner's session; another account's session is refused", async () => {
     const owner = await createOwner(app.services, { plan: "pro", name: "Sasha Sos" });
     const client = await signIn(app, owner.email);

@@ -17,7 +17,7 @@ import { recordHandover } from "#server/domain/responder-handover.ts";
 import { revealAllowed } from "#server/security/card-harvest.ts";
 import type { Route } from "./+types/card";
 import { raiseCardAlert } from "./alert.server.ts";
-import { holdsViewerToken } from "./status.server.ts";
+import { holdsStatusToken } from "./status.server.ts";
 
 /**
  * The card's page data: 'Tag not found' (404), the lost card, or the active
@@ -64,7 +64,7 @@ export async function loadCardPage({ params, request, context }: Route.LoaderArg
   const alertId = url.searchParams.get("alert");
   const token = url.searchParams.get("token") ?? "";
   const status =
-    alertId && holdsViewerToken(services, alertId, token)
+    alertId && holdsStatusToken(services, alertId, token)
       ? await alertStatus(services, alertId, card.contacts.length > 0)
       : null;
 

@@ -4,17 +4,20 @@ import { alertTokens } from "#server/alerts/tokens.ts";
 import { alertStatus, loadPublicCard } from "#server/domain/public-card.ts";
 import type { Services } from "#server/services.ts";
 
-/** Whether `token` is the viewer token of alert `alertId`: the browser that raised it holds one. */
-export function holdsViewerToken(services: Services, alertId: string, token: string): boolean {
+/**
+ * Whether `token` lets its holder read alert `alertId`'s status: the viewer token (the browser
+ * that raised it) or a follower's (a phone the tag's limit refused, shown that alert instead).
+ */
+export function holdsStatusToken(services: Services, alertId: string, token: string): boolean {
   return (
     /^[0-9a-f-]{36}$/.test(alertId) &&
-    alertTokens(services.config.dataEncryptionKey).checkViewerToken(alertId, token)
+    alertTokens(services.config.dataEncryptionKey).checkStatusToken(alertId, token)
   );
 }
 
 /**
  * The status of an alert for the browser that raised it (the viewer token
- * proves that): per contact sent / delivered / failed and who is on the way.
+ * proves that) or one shown it instead of a refused press (a follower token): per contact sent / delivered / failed and who is on the way.
  */
 export async function alertStatusResponse(
   rawTagId: string,
@@ -25,7 +28,7 @@ export async function alertStatusResponse(
   const alertId = url.searchParams.get("alert") ?? "";
   const token = url.searchParams.get("token") ?? "";
   const tagId = normaliseTagId(rawTagId);
-  if (!tagId || !holdsViewerToken(services, alertId, token)) {
+  if (!tagId || !holdsStatusToken(services, alertId, token)) {
     return Response.json({ error: "Not found" }, { status: 404 });
   }
   const card = await loadPublicCard(services, tagId);
