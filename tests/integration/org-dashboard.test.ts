@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  alertDeliveries,
   alerts,
   attendanceScans,
   auditEvents,
@@ -1041,5 +1042,44 @@ describe("the overview", () => {
     expect(restricted).not.toContain("Card scanned");
     expect(restricted).not.toContain("Noah South");
     expect(restricted).toContain("Alert from a card");
+  });
+});
+
+describe("a managed person's contact who never answered (decision 148)", () => {
+  const requestsTo = (contactName: string) =>
+    app.services.db
+      .select({ id: alertDeliveries.id })
+      .from(alertDeliveries)
+      .where(
+        and(
+          eq(alertDeliveries.kind, "contact_request"),
+          eq(alertDeliveries.contactName, contactName),
+        ),
+      );
+
+  it("an admin sends the request again; staff, other organisations and other people's contacts are refused", async () => {
+    const page = `/org/${school.slug}/people/${people.mia}`;
+    const list = await listContacts(app.services.db, app.services.cipher, people.mia);
+    const lee = list.find((c) => c.name === "Dr Lee")!;
+    const [theirs] = await listContacts(app.services.db, app.services.cipher, people.stranger);
+    const before = (await requestsTo("Dr Lee")).length;
+
+    expect(
+      (await clients.staff!.post(page, { intent: "resendConsent", contactId: lee.id })).status,
+    ).toBe(403);
+    expect(
+      (await clients.otherAdmin!.post(page, { intent: "resendConsent", contactId: lee.id })).status,
+    ).toBe(404);
+    expect(
+      (await clients.admin!.post(page, { intent: "resendConsent", contactId: theirs!.id })).status,
+    ).toBe(404);
+    expect(await requestsTo("Dr Lee")).toHaveLength(before);
+
+    const sent = await clients.admin!.post(page, { intent: "resendConsent", contactId: lee.id });
+    expect(sent.status).toBe(200);
+    expect(await requestsTo("Dr Lee")).toHaveLength(before + 1);
+    expect(await requestsTo("Their Guardian")).toHaveLength(0);
+    // The page offers it again for a contact still pending.
+    expect(await text(await clients.admin!.get(page))).toContain(`Send again`);
   });
 });

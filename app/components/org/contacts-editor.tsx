@@ -1,7 +1,7 @@
-import { Users } from "lucide-react";
+import { Send, Users } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import {
   ConsentBadge,
   ConsentSummary,
@@ -92,6 +92,21 @@ export function OrgContacts({
                       <ConsentBadge status={contact.status} channel={contact.channel} />
                     ) : null}
                   </div>
+                  {canChange && contact.status?.state === "pending" && !contact.status.stoppedAt ? (
+                    <Form method="post" replace preventScrollReset>
+                      <input type="hidden" name="intent" value="resendConsent" />
+                      <input type="hidden" name="contactId" value={contact.id} />
+                      <Button
+                        type="submit"
+                        variant="outline"
+                        size="sm"
+                        disabled={busy}
+                        aria-label={t("consent:sendAgainFor", { name: contact.name })}
+                      >
+                        <Send aria-hidden="true" /> {t("consent:sendAgain")}
+                      </Button>
+                    </Form>
+                  ) : null}
                   {canChange ? (
                     <EditOrRemove
                       editLabel={t("contacts.edit", { name: contact.name })}

@@ -3,6 +3,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { requestI18n } from "#app/lib/i18n.server.ts";
 import { noticeCookie, takeNotice } from "#app/lib/notices.server.ts";
 import { requireOrg } from "#app/lib/org.server.ts";
+import { consentDescription } from "#app/routes/account/dashboard/contacts.server.ts";
 import { formInput, medicalRecordForm } from "#app/routes/account/onboarding-checks.server.ts";
 import { emergencyNumberFor } from "#core/emergency-numbers.ts";
 import { handoverSchema } from "#core/org-audit.ts";
@@ -20,9 +21,10 @@ import { photoPath } from "#core/photos.ts";
 import { validateContact, validateMedicalFields } from "#core/validation.ts";
 import { riskyContactError } from "#server/alerts/toll-limits.ts";
 import { recordAudit } from "#server/domain/audit.ts";
-import { withContactStatus } from "#server/domain/contact-consent.ts";
+import { requestContactConsent, withContactStatus } from "#server/domain/contact-consent.ts";
 import {
   addContacts,
+  contactOfPerson,
   deleteContact,
   isContactId,
   moveContactTo,
@@ -284,6 +286,7 @@ export async function personAction(
     return saveHandover(context, org, person.id, form);
   }
   if (!can.critical) forbidden();
+  if (intent === "resendConsent") return resendConsent(context, person.id, form);
   const reason = reasonSchema(can.reasonRequired).safeParse(form.get("reason") ?? "");
   const by: OrgChangeBy = {
     organizationId: org.org.id,
@@ -375,6 +378,34 @@ async function saveMedical(
   );
   if (!saved) notFound();
   return answer("medical", { tone: "success", title: "org:medical.saved" });
+}
+
+/**
+ * "Send again" for a contact who has not answered (decision 148): only this person's pending
+ * contact, under the same ceilings as the first request. It changes no record, so no reason.
+ */
+async function resendConsent(context: AppLoadContext, profileId: string, form: FormData) {
+  const { services } = context;
+  const id = form.get("contactId");
+  const formName = `contact:${id}`;
+  if (!isContactId(id) || !(await contactOfPerson(services.db, profileId, id))) notFound();
+  const requests = await services.db.transaction((tx) =>
+    requestContactConsent(services, tx, [id as string]),
+  );
+  const sent = requests.some((r) => r.sent);
+  if (sent) services.dispatcher?.nudge();
+  const said = consentDescription(requests);
+  return sent
+    ? answer(formName, { tone: "success", title: "consent:resent", ...said })
+    : answer(
+        formName,
+        {
+          tone: "error",
+          title: "consent:resendFailed",
+          ...(said.description ? said : { description: "consent:notPending" }),
+        },
+        429,
+      );
 }
 
 async function changeContact(
