@@ -1059,9 +1059,9 @@ describe("a managed person's contact who never answered (decision 148)", () => {
 
   it("an admin sends the request again; staff, other organisations and other people's contacts are refused", async () => {
     const page = `/org/${school.slug}/people/${people.mia}`;
-    const list = await listContacts(app.services.db, app.services.cipher, people.mia);
+    const list = await listContacts(app.services.db, app.services.cipher, people.mia!);
     const lee = list.find((c) => c.name === "Dr Lee")!;
-    const [theirs] = await listContacts(app.services.db, app.services.cipher, people.stranger);
+    const [theirs] = await listContacts(app.services.db, app.services.cipher, people.stranger!);
     const before = (await requestsTo("Dr Lee")).length;
 
     expect(
