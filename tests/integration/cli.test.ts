@@ -45,7 +45,8 @@ describe("safetap tags mint", () => {
     for (const row of csv.rows) expect(row).toMatch(TAG_ROW);
     expect(csv.ids.every((id) => id.startsWith("WB-"))).toBe(true);
     expect(await tagsInEmbedded(dir, csv.ids)).toHaveLength(3);
-  });
+    // A new embedded database: the command creates it and runs every migration first.
+  }, 120_000);
 
   // Each refused argument list is a unit test of `run` (server/cli/main.test.ts); this one
   // shows the command line itself prints the usage and exits 2.

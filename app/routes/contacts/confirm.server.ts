@@ -53,7 +53,11 @@ async function allowed(services: Services, clientAddress: string, request: Reque
   const t = requestTranslator(request);
   throw data(
     { title: t("consent:page.tooMany") },
-    { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } },
+    {
+      status: 429,
+      statusText: "Too Many Requests",
+      headers: { "Retry-After": String(decision.retryAfterSeconds) },
+    },
   );
 }
 
@@ -79,7 +83,10 @@ export async function answerContactLinkPage(
   const form = await request.formData();
   const answer = form.get("answer");
   if (answer !== "confirm" && answer !== "decline") {
-    throw data({ title: requestTranslator(request)("consent:page.badAnswer") }, { status: 400 });
+    throw data(
+      { title: requestTranslator(request)("consent:page.badAnswer") },
+      { status: 400, statusText: "Bad Request" },
+    );
   }
   const { view, contactId } = await answerContactLink(services, token, answer, clientAddress);
   // A contact who confirmed may also take alerts on Messenger or Instagram (decision 147).
