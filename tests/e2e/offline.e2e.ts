@@ -184,7 +184,12 @@ describe("the card offline", () => {
     await page.reload();
     await waitForHydration(page);
     expect(await page.getByTestId("card-name").textContent()).toBe("Olu Offline");
-    expect(await page.locator('input[name="idempotencyKey"]').inputValue()).toBe(keptKey);
+    expect(
+      await page
+        .getByTestId("card-action-bar")
+        .locator('input[name="idempotencyKey"]')
+        .inputValue(),
+    ).toBe(keptKey);
     await page.getByTestId("offline-banner").getByText("You are offline").waitFor();
     const links = await page
       .getByTestId("card-contacts")

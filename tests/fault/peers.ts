@@ -193,6 +193,8 @@ export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise
 
 export interface TwilioPeer extends PeerBase {
   readonly accountSid: string;
+  /** Create requests received and not yet answered: provider calls under way. */
+  readonly waiting: number;
   readonly authToken: string;
   /** Environment for SafeTap pointing its Twilio adapter here. */
   env(): Record<string, string>;
@@ -212,6 +214,8 @@ export async function startTwilioPeer(options: { delayMs?: number } = {}): Promi
   const authToken = randomBytes(16).toString("hex");
   const received: Received[] = [];
   let refused = 0;
+  /** Create requests received and not yet answered (held for `delayMs`). */
+  let waiting = 0;
   let state: Outage = "up";
   let port = 0;
   const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}`;
@@ -329,7 +333,9 @@ export async function startTwilioPeer(options: { delayMs?: number } = {}): Promi
     // de-duplication of API requests (its I-Twilio-Idempotency-Token is a header
     // on the webhooks it sends), so, like Twilio, this creates every request.
     const key = String(req.headers["i-twilio-idempotency-token"] ?? "");
+    waiting++;
     const reply = () => {
+      waiting--;
       const channel =
         resource === "Calls" ? "voice" : to.startsWith("whatsapp:") ? "whatsapp" : "sms";
       const at = Date.now();
@@ -386,6 +392,9 @@ export async function startTwilioPeer(options: { delayMs?: number } = {}): Promi
     received,
     get refused() {
       return refused;
+    },
+    get waiting() {
+      return waiting;
     },
     async setState(next) {
       if (next === state) return;
