@@ -6,9 +6,20 @@
  * `org_person_expired` line that holds no personal data. A periodic job in every server process
  * that runs background work does it; rows are claimed with SKIP LOCKED, so two instances on one
  * database never erase the same person twice nor wait for each other.
+ *
+ * The same job drops organisations' uploaded CSV files (`org_imports`: names, dates of birth,
+ * guardians' numbers, and the rejected rows in the summary) 30 days after their upload
+ * (decision 136): long enough to download the rejected rows and fix them, no longer.
  */
-import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import { attendanceScans, invitation, member, profiles, tags } from "#server/db/schema.ts";
+import { and, asc, eq, inArray, isNotNull, lt, lte, ne, sql } from "drizzle-orm";
+import {
+  attendanceScans,
+  invitation,
+  member,
+  orgImports,
+  profiles,
+  tags,
+} from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "./audit.ts";
 import { UNLINKED } from "./tag-lifecycle.ts";
@@ -90,6 +101,25 @@ async function eraseBatch(services: Pick<Services, "db" | "logger">, now: Date) 
   });
 }
 
+/** How long an uploaded CSV (and its rejected rows) is kept after its upload. */
+export const IMPORT_RETENTION_DAYS = 30;
+
+/**
+ * Deletes every organisation import uploaded more than `IMPORT_RETENTION_DAYS` ago, except one
+ * still running; returns how many. The organisation's log keeps who imported what.
+ */
+export async function purgeOldImports(
+  services: Pick<Services, "db">,
+  now: Date = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - IMPORT_RETENTION_DAYS * 86_400_000);
+  const dropped = await services.db
+    .delete(orgImports)
+    .where(and(lt(orgImports.createdAt, before), ne(orgImports.status, "importing")))
+    .returning({ id: orgImports.id });
+  return dropped.length;
+}
+
 export interface OrgExpiryJob {
   start(): void;
   stop(): Promise<void>;
@@ -108,8 +138,10 @@ export function createOrgExpiryJob(
 
   const runOnce = () => {
     running ??= eraseExpiredOrgPeople(services)
-      .then((erased) => {
+      .then(async (erased) => {
         if (erased > 0) services.logger.info({ erased }, "expired organisation people erased");
+        const imports = await purgeOldImports(services);
+        if (imports > 0) services.logger.info({ imports }, "old organisation imports deleted");
         return erased;
       })
       .catch((error) => {

@@ -8,12 +8,19 @@ import {
   contacts,
   invitation,
   member,
+  orgImports,
   profilePhotos,
   profiles,
   tags,
 } from "#server/db/schema.ts";
 import { insertContact } from "#server/domain/contacts.ts";
-import { createOrgExpiryJob, eraseExpiredOrgPeople } from "#server/domain/org-expiry.ts";
+import {
+  createOrgExpiryJob,
+  eraseExpiredOrgPeople,
+  IMPORT_RETENTION_DAYS,
+  purgeOldImports,
+} from "#server/domain/org-expiry.ts";
+import { previewImport } from "#server/domain/org-import.ts";
 import { addOrgPerson, type OrgPersonInput } from "#server/domain/org-people.ts";
 import type { OrgSummary } from "#server/domain/organizations.ts";
 import { mintTags } from "#server/domain/tags.ts";
@@ -278,5 +285,42 @@ describe("an events organisation's people after their expiry", () => {
       .from(profiles)
       .where(eq(profiles.id, due.profileId));
     expect(row).toBeUndefined();
+  });
+});
+
+describe("an organisation's uploaded CSV files", () => {
+  it("are deleted 30 days after their upload, not before, and not while importing", async () => {
+    const school = await createOrg(app.services, { preset: "school" });
+    const csv = Buffer.from(
+      "external_id,full_name,date_of_birth,class,guardian_name,guardian_channel,guardian_value\n" +
+        "S-1,Ana Old,2015-03-02,4B,Marta Old,email,marta.old@example.com\n",
+    );
+    const uploads = [];
+    for (const name of ["old.csv", "running.csv", "recent.csv"]) {
+      const preview = await previewImport(app.services, school, null, { name, bytes: csv });
+      if (!preview.ok) throw new Error(JSON.stringify(preview.problems));
+      uploads.push(preview.importId);
+    }
+    const [old, running, recent] = uploads as [string, string, string];
+    const day = 86_400_000;
+    const aged = new Date(Date.now() - (IMPORT_RETENTION_DAYS + 1) * day);
+    await app.services.db.update(orgImports).set({ createdAt: aged }).where(eq(orgImports.id, old));
+    await app.services.db
+      .update(orgImports)
+      .set({ createdAt: aged, status: "importing" })
+      .where(eq(orgImports.id, running));
+    await app.services.db
+      .update(orgImports)
+      .set({ createdAt: new Date(Date.now() - (IMPORT_RETENTION_DAYS - 1) * day) })
+      .where(eq(orgImports.id, recent));
+
+    expect(await purgeOldImports(app.services)).toBe(1);
+    const left = await app.services.db
+      .select({ id: orgImports.id })
+      .from(orgImports)
+      .where(inArray(orgImports.id, uploads));
+    expect(left.map((r) => r.id).sort()).toEqual([running, recent].sort());
+    // The periodic job does it too: nothing is left to do.
+    expect(await purgeOldImports(app.services)).toBe(0);
   });
 });
