@@ -41,7 +41,7 @@ beforeAll(async () => {
   adminId = owner.userId;
   await addOrgMember(app.services, school, owner.userId, "admin");
   admin = await signIn(app, owner.email);
-}, 60_000);
+});
 afterAll(() => app?.close());
 
 /** Posts the page's upload form as a browser does (multipart), without following redirects. */
@@ -789,7 +789,7 @@ describe("who may use the import: admins, owners and SafeTap admins of this orga
     expect((await template.text()).split("\r\n")[0]).toMatch(
       /^external_id,full_name,date_of_birth,class,guardian_name,guardian_channel,guardian_value,guardian2_name/,
     );
-  }, 60_000);
+  });
 });
 
 describe("safetap members import (the command, as an operator runs it)", () => {
