@@ -51,7 +51,9 @@ describe("preparePhoto: what an upload is, told by its bytes", () => {
     expect(await preparePhoto(huge)).toEqual({ ok: false, reason: "too_many_pixels" });
     const justUnder = await image(4000, 6000).png({ compressionLevel: 9 }).toBuffer();
     expect((await preparePhoto(justUnder)).ok).toBe(true);
-  });
+    // Two 24 MP pictures drawn, compressed and read back: seconds of CPU, which took over 30 s
+    // of wall time while the test command's other runs shared the 2 cores.
+  }, 180_000);
 
   it("refuses a truncated photo, an empty file and one over 2 MB", async () => {
     const jpeg = await image(400, 400).jpeg().toBuffer();

@@ -86,7 +86,7 @@ describe("a STOP reply stops SMS to that contact, and the owner sees it", () => 
       // Email (codes, requests) still lands in this server's dev outbox.
       DEMO_MODE: "true",
     });
-  }, 90_000);
+  });
   afterAll(async () => {
     await server?.stop();
     await twilio?.close();

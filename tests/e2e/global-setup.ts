@@ -1,21 +1,26 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type BrowserServer, chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { ensureFreshBuild } from "#scripts/build-stamp.mjs";
 import { projectRoot } from "#server/paths.ts";
 import type { DemoCredentials } from "#server/seed.ts";
 import { type RunningServer, startServer } from "#tests/support/processes.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
     demo: DemoCredentials;
+    /** The run's shared Chromium, which every file's launchBrowser() connects to. */
+    browserWSEndpoint: string;
   }
 }
 
 let server: RunningServer | undefined;
+let browserServer: BrowserServer | undefined;
 
 /**
  * One production server (the real build, on the embedded default) for the end-to-end suite.
@@ -25,6 +30,11 @@ let server: RunningServer | undefined;
 export async function setup(project: TestProject) {
   await ensureFreshBuild(projectRoot);
   const dataDir = mkdtempSync(path.join(tmpdir(), "safetap-e2e-"));
+  // Chromium starts while the server migrates and seeds.
+  const browserStarted = chromium.launchServer({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+  });
   // Each browser context sends its own X-Forwarded-For (tests/e2e/browser.ts), so
   // per-address rate limits see separate people, as they would in real use.
   server = await startServer({
@@ -38,6 +48,8 @@ export async function setup(project: TestProject) {
   // The server's own origin, so Better Auth's origin checks see what a browser sends.
   project.provide("baseURL", server.url.replace("127.0.0.1", "localhost"));
   project.provide("dataDir", dataDir);
+  browserServer = await browserStarted;
+  project.provide("browserWSEndpoint", browserServer.wsEndpoint());
   project.provide(
     "demo",
     JSON.parse(
@@ -47,5 +59,5 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
-  await server?.stop();
+  await Promise.all([server?.stop(), browserServer?.close()]);
 }

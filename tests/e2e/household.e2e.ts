@@ -138,5 +138,5 @@ describe("a Family household", () => {
     expect(await seriousViolations(owner.page)).toEqual([]);
     expect(owner.problems).toEqual([]);
     // A long journey (two accounts, an invitation, two onboardings): room for a loaded machine.
-  }, 150_000);
+  });
 });

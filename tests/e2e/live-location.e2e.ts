@@ -155,5 +155,5 @@ describe("live location and the responder's handover", () => {
       "Live location sharing is a Pro feature.",
     );
     expect(await stranger.page.getByTestId("live-start-15m").count()).toBe(0);
-  }, 120_000);
+  });
 });

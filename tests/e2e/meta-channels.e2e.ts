@@ -32,7 +32,7 @@ beforeAll(async () => {
   base = server.url.replace("127.0.0.1", "localhost");
   peer.setWebhookTarget(`${server.url}/webhooks/meta`);
   browser = await launchBrowser();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -153,5 +153,5 @@ describe("Messenger as a contact's channel", () => {
     });
     expect(alert!.text).toContain("EMERGENCY: Lena Link needs help");
     expect(contact.problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
-  }, 120_000);
+  });
 });

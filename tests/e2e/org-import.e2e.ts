@@ -76,5 +76,5 @@ describe("bulk onboarding by CSV", () => {
     );
     expect(page.url()).toMatch(new RegExp(`/org/${slug}/members/import\\?import=`));
     expect(problems).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -264,7 +264,7 @@ describe("/sos offline after one visit (decision 151)", () => {
       .toBe(false);
     await page.context().close();
     // Real seconds: the undo, and time for a second sender to show up.
-  }, 120_000);
+  });
 
   it("is kept too when reached by a link inside the app (no page load)", async () => {
     const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });

@@ -86,4 +86,4 @@ it("providers down for a while, then back, receive every queued message exactly 
   // Retried after backoff, not given up: some took more than one attempt.
   const after = await sendableDeliveries(app.services);
   expect(after.every((d) => d.attempts >= 2)).toBe(true);
-}, 60_000);
+});

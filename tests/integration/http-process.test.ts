@@ -25,7 +25,7 @@ describe("a 200 MB chunked body", () => {
       TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000000",
       TWILIO_AUTH_TOKEN: "test-token",
     });
-  }, 60_000);
+  });
   afterAll(() => server?.stop());
 
   it("gets 413 on every route class, and the process's memory does not grow with it", async () => {
@@ -104,7 +104,7 @@ describe("behind one proxy hop (TRUST_PROXY=true)", () => {
       TRUST_PROXY: "true",
     });
     proxy = await appendingProxy(server.url);
-  }, 60_000);
+  });
   afterAll(async () => {
     proxy?.server.close();
     await server?.stop();
@@ -143,7 +143,7 @@ describe("behind one proxy hop (TRUST_PROXY=true)", () => {
     // Decision 012: 20 resets per address per hour, so the 21st is refused.
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(20);
     expect(statuses.at(-1)).toBe(429);
-  }, 60_000);
+  });
 });
 
 describe("a production demo (APP_ENV=production, DEMO_MODE=true, no providers)", () => {
@@ -159,7 +159,7 @@ describe("a production demo (APP_ENV=production, DEMO_MODE=true, no providers)",
       SEED_DEMO: "false",
       LOG_LEVEL: "info",
     });
-  }, 60_000);
+  });
   afterAll(() => server?.stop());
 
   it("never writes a sign-in code to its log; the outbox has it, for this machine only", async () => {
@@ -198,5 +198,5 @@ describe("production without providers", () => {
         SEED_DEMO: "false",
       }),
     ).rejects.toThrow(/exited early[\s\S]*SMTP_URL[\s\S]*DEMO_MODE=true/);
-  }, 60_000);
+  });
 });

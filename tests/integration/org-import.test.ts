@@ -41,7 +41,7 @@ beforeAll(async () => {
   adminId = owner.userId;
   await addOrgMember(app.services, school, owner.userId, "admin");
   admin = await signIn(app, owner.email);
-}, 60_000);
+});
 afterAll(() => app?.close());
 
 /** Posts the page's upload form as a browser does (multipart), without following redirects. */
@@ -789,7 +789,7 @@ describe("who may use the import: admins, owners and SafeTap admins of this orga
     expect((await template.text()).split("\r\n")[0]).toMatch(
       /^external_id,full_name,date_of_birth,class,guardian_name,guardian_channel,guardian_value,guardian2_name/,
     );
-  }, 60_000);
+  });
 });
 
 describe("safetap members import (the command, as an operator runs it)", () => {
@@ -837,33 +837,29 @@ describe("safetap members import (the command, as an operator runs it)", () => {
     expect(refused.stderr).toContain("is larger than 8 MB: split it into smaller files");
   });
 
-  it.runIf(TEST_DATABASE_URL)(
-    "directly on PostgreSQL: a clean file exits 0",
-    async () => {
-      const database = await createTestDatabase();
-      try {
-        const env = { DATABASE_URL: database.url!, DATA_DIR: dataDir() };
-        const created = await runCli(
-          ["orgs", "create", "--name", "Elm School", "--slug", "elm-school", "--preset", "school"],
-          env,
-        );
-        expect(created.code, created.stderr).toBe(0);
-        const file = school(env.DATA_DIR, [
-          "M-1,Max Elm,2015-01-01,2B,Eva Elm,sms,+447700900501,,,,",
-        ]);
-        const result = await runCli(["members", "import", file, "--org", "elm-school"], env);
-        expect(result).toEqual({
-          code: 0,
-          stdout: "1 created, 0 updated, 0 unchanged, 0 rejected\n",
-          stderr: "",
-        });
-        const again = await runCli(["members", "import", file, "--org", "elm-school"], env);
-        expect(again.stdout).toBe("0 created, 0 updated, 1 unchanged, 0 rejected\n");
-        expect(again.code).toBe(0);
-      } finally {
-        await database.destroy();
-      }
-    },
-    60_000,
-  );
+  it.runIf(TEST_DATABASE_URL)("directly on PostgreSQL: a clean file exits 0", async () => {
+    const database = await createTestDatabase();
+    try {
+      const env = { DATABASE_URL: database.url!, DATA_DIR: dataDir() };
+      const created = await runCli(
+        ["orgs", "create", "--name", "Elm School", "--slug", "elm-school", "--preset", "school"],
+        env,
+      );
+      expect(created.code, created.stderr).toBe(0);
+      const file = school(env.DATA_DIR, [
+        "M-1,Max Elm,2015-01-01,2B,Eva Elm,sms,+447700900501,,,,",
+      ]);
+      const result = await runCli(["members", "import", file, "--org", "elm-school"], env);
+      expect(result).toEqual({
+        code: 0,
+        stdout: "1 created, 0 updated, 0 unchanged, 0 rejected\n",
+        stderr: "",
+      });
+      const again = await runCli(["members", "import", file, "--org", "elm-school"], env);
+      expect(again.stdout).toBe("0 created, 0 updated, 1 unchanged, 0 rejected\n");
+      expect(again.code).toBe(0);
+    } finally {
+      await database.destroy();
+    }
+  });
 });

@@ -42,6 +42,15 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * How long a server may take to answer /readyz. Readiness is what the tests wait for, not a
+ * speed they assert: a fresh embedded database is initialised, migrated and (SEED_DEMO) seeded
+ * first, about 20 s of CPU, which on a shared 2-core machine under load took 135 s of wall
+ * time (the old 60 s deadline failed the e2e run's global setup before any test ran). The wait
+ * ends at once when the process exits; the cap only stops a server that hangs.
+ */
+const READY_WITHIN_MS = 600_000;
+
 /** Starts the production build (`build/app/main.js`) and waits for /readyz. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -54,7 +63,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + READY_WITHIN_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
