@@ -83,10 +83,15 @@ export function firstProviderCalls(rows, arrivalMaps) {
     alert.first = alert.first === null ? first : Math.min(alert.first, first);
   }
   const latencies = [];
+  const firstCallByAlert = new Map();
   let alertsWithoutCall = 0;
-  for (const alert of alerts.values()) {
-    if (alert.first === null) alertsWithoutCall++;
-    else latencies.push(alert.first - alert.created);
+  for (const [id, alert] of alerts) {
+    if (alert.first === null) {
+      alertsWithoutCall++;
+      continue;
+    }
+    latencies.push(alert.first - alert.created);
+    firstCallByAlert.set(id, alert.first);
   }
   return {
     alerts: alerts.size,
@@ -96,6 +101,7 @@ export function firstProviderCalls(rows, arrivalMaps) {
     duplicates,
     alertsWithoutCall,
     latencies,
+    firstCallByAlert,
   };
 }
 

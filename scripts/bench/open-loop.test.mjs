@@ -104,6 +104,10 @@ describe("accept → first provider call", () => {
     const twilio = new Map([["d2", [1_090]]]);
     const result = firstProviderCalls(rows, [smtp, twilio]);
     expect(result.latencies).toEqual([90, 150]);
+    expect([...result.firstCallByAlert]).toEqual([
+      ["a1", 1_090],
+      ["a2", 2_150],
+    ]);
     expect(result).toMatchObject({
       alerts: 3,
       deliveries: 4,
