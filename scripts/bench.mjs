@@ -144,7 +144,9 @@ const BUDGET = {
   overloadFactor: 3,
 };
 
-const STATIC_NAME = "bench-static.html";
+/** This run's static files carry its process id: two benches side by side keep their own. */
+const STATIC_PREFIX = `bench-static-${process.pid}`;
+const STATIC_NAME = `${STATIC_PREFIX}.html`;
 const clientDir = path.join(root, "build/client");
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const outDir = path.join(root, "bench/results");
@@ -207,14 +209,15 @@ function writeStaticFile(name, html) {
     brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
   );
 }
-/** Every static file the bench wrote (bench-static*.html and its compressed copies). */
+/** Every static file this run wrote (its prefix, .html and the compressed copies). */
 function removeStaticFile() {
   let names = [];
   try {
     names = readdirSync(clientDir);
   } catch {}
   for (const name of names) {
-    if (/^bench-static[a-z0-9-]*\.html(\.gz|\.br)?$/.test(name)) {
+    const ours = name.startsWith(`${STATIC_PREFIX}.`) || name.startsWith(`${STATIC_PREFIX}-`);
+    if (ours && /\.html(\.gz|\.br)?$/.test(name)) {
       rmSync(path.join(clientDir, name), { force: true });
     }
   }
@@ -448,7 +451,7 @@ async function publicPagesInBrowser(baseUrl) {
 async function publicPagesThroughput(server, pages) {
   for (const page of pages) {
     if (page.error) continue;
-    const staticPath = `/${staticNameFor(page)}`;
+    const staticPath = `/${staticNameFor(page, STATIC_PREFIX)}`;
     for (const target of [page.path, staticPath]) {
       for (let i = 0; i < 5; i++) {
         await fetch(`${server.url}${target}`, { headers: { "user-agent": PHONE_UA } })
@@ -660,7 +663,7 @@ async function benchDatabase(kind) {
   //    place before this start. The SMTP and Twilio peers are the app's providers.
   writeStaticFile(STATIC_NAME, card.html);
   for (const page of publicPages.pages) {
-    if (page.html) writeStaticFile(staticNameFor(page), page.html);
+    if (page.html) writeStaticFile(staticNameFor(page, STATIC_PREFIX), page.html);
   }
   const smtp = await startSmtpPeer();
   cleanups.push(() => smtp.close());

@@ -24,9 +24,9 @@ export const PUBLIC_PAGES = [
   { name: "sign-up", path: "/auth?mode=signup&plan=free" },
 ];
 
-/** A file name in build/client for the static twin of a page: bench-static-<name>.html. */
-export function staticNameFor(page) {
-  return `bench-static-${page.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}.html`;
+/** A file name in build/client for the static twin of a page: <prefix>-<name>.html. */
+export function staticNameFor(page, prefix) {
+  return `${prefix}-${page.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}.html`;
 }
 
 /** Lighthouse's mobile screen (Moto G Power): what "above the fold" means here. */
