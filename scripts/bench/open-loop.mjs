@@ -63,16 +63,28 @@ const defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * the provider peers recorded (Maps: delivery id → arrival times in ms). For each alert: the
  * first call any of its alert deliveries made on a peer, minus the alert's created_at (when the
  * accepting transaction began). Also counts deliveries that never arrived and repeated calls.
+ * Rows the app skipped (a contact who declined, a number that replied STOP) are not sent and
+ * are counted apart.
  */
+/** Whether a delivery row is one the dispatcher sends (not skipped or cancelled by the app). */
+export function forAProvider(row) {
+  return row.status !== "skipped" && row.status !== "cancelled";
+}
+
 export function firstProviderCalls(rows, arrivalMaps) {
   const alerts = new Map();
   let deliveries = 0;
+  let skipped = 0;
   let delivered = 0;
   let duplicates = 0;
   for (const row of rows) {
     if (!alerts.has(row.alert_id))
       alerts.set(row.alert_id, { created: row.created_ms, first: null });
     if (row.kind !== "alert") continue;
+    if (!forAProvider(row)) {
+      skipped++;
+      continue;
+    }
     deliveries++;
     const times = arrivalMaps.flatMap((m) => m.get(row.delivery_id) ?? []);
     if (times.length === 0) continue;
@@ -96,6 +108,7 @@ export function firstProviderCalls(rows, arrivalMaps) {
   return {
     alerts: alerts.size,
     deliveries,
+    skipped,
     delivered,
     notDelivered: deliveries - delivered,
     duplicates,
