@@ -279,7 +279,7 @@ async function alertStage(server, smtp, { tagIds, keyPrefix, addressBlock }) {
 function deliveryReport(stage, rows, peers) {
   const accepted = new Set(stage.load.acceptedAlertIds);
   const alertsInDb = new Set(rows.map((r) => r.alert_id));
-  // A contact who declined or replied STOP gets a skipped row: nothing is sent for it.
+  // Skipped rows (STOP) and channels without a peer (Messenger) are counted apart.
   const alertRows = rows.filter((r) => r.kind === "alert" && forAProvider(r));
   const reached = new Set();
   const latencies = [];
@@ -880,7 +880,7 @@ function printSteady(s) {
     .map(([why, n]) => `${why}×${n}`)
     .join(" ");
   console.log(
-    `${s.accepted}/${s.sent} accepted${refused ? ` (refused: ${refused})` : ""}; ${s.alertsInDatabase} in the database; ${s.delivered}/${s.alertDeliveries} alert deliveries reached a peer (${s.skippedDeliveries} skipped by the app: declined or STOP), ${s.duplicateSends} twice (budget: p50 ≤ ${BUDGET.steadyP50Ms} ms, p99 ≤ ${BUDGET.steadyP99Ms} ms)`,
+    `${s.accepted}/${s.sent} accepted${refused ? ` (refused: ${refused})` : ""}; ${s.alertsInDatabase} in the database; ${s.delivered}/${s.alertDeliveries} alert deliveries reached a peer (${s.skippedDeliveries} apart: skipped by the app, or a channel without a peer), ${s.duplicateSends} twice (budget: p50 ≤ ${BUDGET.steadyP50Ms} ms, p99 ≤ ${BUDGET.steadyP99Ms} ms)`,
   );
 }
 

@@ -63,12 +63,20 @@ const defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * the provider peers recorded (Maps: delivery id → arrival times in ms). For each alert: the
  * first call any of its alert deliveries made on a peer, minus the alert's created_at (when the
  * accepting transaction began). Also counts deliveries that never arrived and repeated calls.
- * Rows the app skipped (a contact who declined, a number that replied STOP) are not sent and
- * are counted apart.
+ * Rows the app skipped (a number that replied STOP) and rows on a channel without a peer are
+ * counted apart (forAProvider).
  */
-/** Whether a delivery row is one the dispatcher sends (not skipped or cancelled by the app). */
+/** Channels the bench has a loopback peer for: email (SMTP) and Twilio's (core/channels.ts). */
+const PEER_CHANNELS = new Set(["email", "sms", "whatsapp", "voice"]);
+
+/**
+ * Whether a delivery row must reach one of the bench's peers: not skipped or cancelled by the
+ * app, and on a channel with a peer (Messenger and Instagram go to Meta, which the bench does
+ * not stand in for: in its demo mode they land in the dev outbox).
+ */
 export function forAProvider(row) {
-  return row.status !== "skipped" && row.status !== "cancelled";
+  if (row.status === "skipped" || row.status === "cancelled") return false;
+  return row.channel === undefined || PEER_CHANNELS.has(row.channel);
 }
 
 export function firstProviderCalls(rows, arrivalMaps) {

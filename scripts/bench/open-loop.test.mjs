@@ -94,8 +94,10 @@ describe("accept → first provider call", () => {
     { alert_id: "a2", delivery_id: "d3", kind: "alert", created_ms: 2_000 },
     { alert_id: "a2", delivery_id: "d4", kind: "reminder", created_ms: 2_000 },
     { alert_id: "a3", delivery_id: "d5", kind: "alert", created_ms: 3_000 },
-    // A contact who declined: the app skips the row and nothing is sent.
+    // A number that replied STOP: the app skips the row and nothing is sent.
     { alert_id: "a3", delivery_id: "d6", kind: "alert", status: "skipped", created_ms: 3_000 },
+    // Messenger goes to Meta, which has no peer in the bench.
+    { alert_id: "a3", delivery_id: "d7", kind: "alert", channel: "messenger", created_ms: 3_000 },
   ];
 
   it("takes the earliest call of any of the alert's deliveries on any peer", () => {
@@ -113,7 +115,7 @@ describe("accept → first provider call", () => {
     expect(result).toMatchObject({
       alerts: 3,
       deliveries: 4,
-      skipped: 1,
+      skipped: 2,
       delivered: 3,
       notDelivered: 1,
       duplicates: 0,
