@@ -12,3 +12,18 @@ export declare function firstRoundTrip(weight: {
   items: { content: string; endsAtByte: number | null; inFirst14KB: boolean; note: string }[];
   pass: boolean;
 };
+export declare function visibleTextInFirstRoundTrip(
+  weight: { html: string; wire: Buffer; encoding: string },
+  texts: string[],
+): {
+  compressedBytes: number;
+  encoding: string;
+  decodedPrefixBytes: number;
+  texts: number;
+  lastTextEndsAtByte: number | null;
+  lastText: string | null;
+  notInHtml: string[];
+  pastFirst14KB: string[];
+  renderBlockingStylesheets: string[];
+  pass: boolean;
+};

@@ -138,13 +138,17 @@ function elementSpan(html, marker) {
  * button, and the inlined CSS. Each must end inside what the first 14 KB of
  * the compressed HTML decode to.
  */
+/** How many bytes of the decoded HTML the first 14 KB of the compressed body decode to. */
+export function decodedPrefixBytes(weight) {
+  const { html, wire, encoding } = weight;
+  return wire.byteLength <= FIRST_ROUND_TRIP_BYTES
+    ? Buffer.byteLength(html)
+    : decode(wire.subarray(0, FIRST_ROUND_TRIP_BYTES), encoding, true).byteLength;
+}
+
 export function firstRoundTrip(weight) {
   const { html, wire, encoding } = weight;
-  const prefix = wire.subarray(0, FIRST_ROUND_TRIP_BYTES);
-  const decodedPrefixBytes =
-    wire.byteLength <= FIRST_ROUND_TRIP_BYTES
-      ? Buffer.byteLength(html)
-      : decode(prefix, encoding, true).byteLength;
+  const decodedPrefix = decodedPrefixBytes(weight);
   const byteOffset = (index) => Buffer.byteLength(html.slice(0, index));
   const items = [];
   const add = (name, span, ok = true, note = "") => {
@@ -152,7 +156,7 @@ export function firstRoundTrip(weight) {
     items.push({
       content: name,
       endsAtByte: end,
-      inFirst14KB: Boolean(span && ok && end <= decodedPrefixBytes),
+      inFirst14KB: Boolean(span && ok && end <= decodedPrefix),
       note,
     });
   };
@@ -191,9 +195,98 @@ export function firstRoundTrip(weight) {
   return {
     compressedBytes: wire.byteLength,
     encoding,
-    decodedPrefixBytes,
+    decodedPrefixBytes: decodedPrefix,
     items,
     pass: items.every((i) => i.inFirst14KB),
+  };
+}
+
+/** A text node's value as React writes it into HTML (react-dom's escapeTextForBrowser). */
+export function escapeText(text) {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#x27;");
+}
+
+/**
+ * Where each text node (its DOM value, in document order) is written in `html`: the end of its
+ * first occurrence as a whole text node (between a tag or comment and the next `<`), searched
+ * from where the previous one was found, then anywhere; a bare occurrence when no whole one
+ * exists, all within the body. Returns [{ text, start, end }] with character offsets, or start -1 when not found.
+ */
+export function locateTexts(html, texts) {
+  // Visible text is in the body: a title or a meta description saying the same comes earlier.
+  const body = Math.max(0, html.search(/<body\b/i));
+  let cursor = body;
+  return texts.map((text) => {
+    const escaped = escapeText(text);
+    const whole = `>${escaped}<`;
+    const candidates = [
+      [html.indexOf(whole, cursor), 1],
+      [html.indexOf(whole, body), 1],
+      [html.indexOf(escaped, cursor), 0],
+      [html.indexOf(escaped, body), 0],
+    ];
+    const found = candidates.find(([at]) => at !== -1);
+    if (!found) return { text, start: -1, end: -1 };
+    const start = found[0] + found[1];
+    const end = start + escaped.length;
+    if (end > cursor) cursor = end;
+    return { text, start, end };
+  });
+}
+
+/** `<link rel="stylesheet">` elements that block rendering (not media="print"), with offsets. */
+export function renderBlockingStylesheets(html) {
+  const links = [];
+  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
+    const a = attributes(m[0]);
+    const rel = (a.rel ?? "").toLowerCase().split(/\s+/);
+    if (!rel.includes("stylesheet") || a.disabled !== undefined) continue;
+    if ((a.media ?? "all").trim().toLowerCase() === "print") continue;
+    links.push({ href: a.href, at: m.index });
+  }
+  return links;
+}
+
+/**
+ * The 14 KB check for any page: the text a phone shows above the fold (`texts`, the DOM values
+ * of the visible text nodes in document order) must all end inside what the first 14 KB of the
+ * compressed HTML decode to, with no render-blocking stylesheet before the last of them (its
+ * text could not paint from the first round trip alone). Text that is not in the HTML at all
+ * (drawn by a script) fails.
+ */
+export function visibleTextInFirstRoundTrip(weight, texts) {
+  const { html, wire, encoding } = weight;
+  const decodedPrefix = decodedPrefixBytes(weight);
+  const byteOffset = (index) => Buffer.byteLength(html.slice(0, index));
+  const located = locateTexts(html, texts).map((l) => ({
+    text: l.text.trim().slice(0, 60),
+    endsAtByte: l.start === -1 ? null : byteOffset(l.end),
+    end: l.end,
+  }));
+  const missing = located.filter((l) => l.endsAtByte === null).map((l) => l.text);
+  const last = located.reduce(
+    (a, l) => (l.endsAtByte !== null && l.endsAtByte > (a?.endsAtByte ?? -1) ? l : a),
+    null,
+  );
+  const lastEnd = last ? last.end : 0;
+  const blocking = renderBlockingStylesheets(html).filter((s) => s.at < lastEnd);
+  const late = located.filter((l) => l.endsAtByte !== null && l.endsAtByte > decodedPrefix);
+  return {
+    compressedBytes: wire.byteLength,
+    encoding,
+    decodedPrefixBytes: decodedPrefix,
+    texts: texts.length,
+    lastTextEndsAtByte: last?.endsAtByte ?? null,
+    lastText: last?.text ?? null,
+    notInHtml: missing,
+    pastFirst14KB: late.map((l) => l.text),
+    renderBlockingStylesheets: blocking.map((s) => s.href),
+    pass: texts.length > 0 && missing.length === 0 && late.length === 0 && blocking.length === 0,
   };
 }
 

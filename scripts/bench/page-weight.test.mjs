@@ -1,7 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { assetsOf, decode, FIRST_ROUND_TRIP_BYTES, firstRoundTrip } from "./page-weight.mjs";
+import {
+  assetsOf,
+  decode,
+  FIRST_ROUND_TRIP_BYTES,
+  firstRoundTrip,
+  locateTexts,
+  renderBlockingStylesheets,
+  visibleTextInFirstRoundTrip,
+} from "./page-weight.mjs";
 
 const card = ({ filler = "", alertButton = true, stylesheet = false } = {}) => `<!DOCTYPE html>
 <html><head>${stylesheet ? '<link rel="stylesheet" href="/assets/root.css">' : ""}
@@ -83,5 +91,65 @@ describe("the page's own assets", () => {
         "http://127.0.0.1:3000/assets/route-5.js",
       ],
     });
+  });
+});
+
+const page = ({ filler = "", stylesheet = "" } = {}) => `<!DOCTYPE html>
+<html><head><title>Scan. Tap. Protect.</title>${stylesheet}<style>h1{margin:0}</style></head><body>
+<header><a href="/">SafeTap</a></header>
+<main><h1>Scan. Tap. Protect.</h1><p>Alex&#x27;s card &amp; contacts<!-- --> in <b>one</b> tap</p>
+<!--${filler}--><footer>Below the fold</footer></main></body></html>`;
+
+describe("the 14 KB check for any public page", () => {
+  const aboveTheFold = ["SafeTap", "Scan. Tap. Protect.", "Alex's card & contacts", "one"];
+
+  it("finds each visible text node where React wrote it, in the body, escaped", () => {
+    const html = page();
+    const located = locateTexts(html, aboveTheFold);
+    expect(located.map((l) => html.slice(l.start, l.end))).toEqual([
+      "SafeTap",
+      "Scan. Tap. Protect.",
+      "Alex&#x27;s card &amp; contacts",
+      "one",
+    ]);
+    expect(located[1]?.start).toBeGreaterThan(html.indexOf("<body"));
+    expect(locateTexts(html, ["Drawn by a script"])).toEqual([
+      { text: "Drawn by a script", start: -1, end: -1 },
+    ]);
+  });
+
+  it("passes a page whose visible text and CSS come in the first round trip", () => {
+    const result = visibleTextInFirstRoundTrip(weigh(page()), aboveTheFold);
+    expect(result).toMatchObject({
+      texts: 4,
+      lastText: "one",
+      notInHtml: [],
+      pastFirst14KB: [],
+      renderBlockingStylesheets: [],
+      pass: true,
+    });
+  });
+
+  it("fails when the visible text ends past the first 14 KB", () => {
+    const filler = randomBytes(20_000).toString("base64");
+    const html = page({ filler }).replace("<footer>", "<footer>Late text</footer><footer>");
+    const result = visibleTextInFirstRoundTrip(weigh(html), [...aboveTheFold, "Late text"]);
+    expect(result.pastFirst14KB).toEqual(["Late text"]);
+    expect(result.pass).toBe(false);
+  });
+
+  it("fails on text the HTML does not have and on a stylesheet that blocks the first paint", () => {
+    expect(visibleTextInFirstRoundTrip(weigh(page()), ["Hydrated later"])).toMatchObject({
+      notInHtml: ["Hydrated later"],
+      pass: false,
+    });
+    const linked = page({ stylesheet: '<link rel="stylesheet" href="/assets/root.css">' });
+    expect(visibleTextInFirstRoundTrip(weigh(linked), aboveTheFold)).toMatchObject({
+      renderBlockingStylesheets: ["/assets/root.css"],
+      pass: false,
+    });
+    const print = page({ stylesheet: '<link rel="stylesheet" media="print" href="/p.css">' });
+    expect(renderBlockingStylesheets(print)).toEqual([]);
+    expect(visibleTextInFirstRoundTrip(weigh(page()), []).pass).toBe(false);
   });
 });
