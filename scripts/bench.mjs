@@ -20,7 +20,9 @@
 //   - a mass notice to 10,000 guardians on two instances and one PostgreSQL database: send → last
 //     provider call, messages/s, and card alerts raised during it (scripts/bench/mass-notice.mjs).
 // BENCH_STAGES (comma-separated: main, org-import, org-people, mass-notice,
-// roll-call; default all) runs only some stages.
+// roll-call; default all) runs only some stages. BENCH_STAGES=alerts (not part of "all": the
+// main stage has the overload run) runs the alert pipeline alone: 20 alerts/s steady, accept →
+// first provider call, then the overload run (scripts/bench/alerts.mjs).
 // Prints one table per database and a budget summary; writes JSON to bench/results/.
 // Bounded in time (BENCH_QUICK, BENCH_SECONDS); stops every server and peer it
 // started and exits by itself, also on error or Ctrl-C.
@@ -30,6 +32,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import sharp from "sharp";
+import { steadyAlerts, steadyReport, waitForEmails } from "#scripts/bench/alerts.mjs";
 import {
   countTags,
   createBenchDatabase,
@@ -385,7 +388,7 @@ async function benchDatabase(kind) {
     progress(`${label}: a roll call of 5,000 people with 10 staff phones`);
     result.rollCall = await rollCallStage(kind);
   }
-  if (!runs("main") && !runs("org-import")) return result;
+  if (!runs("main") && !runs("org-import") && !STAGES?.has("alerts")) return result;
 
   // 1. First start seeds the demo data. Page weight, sign-in and Lighthouse run
   //    on an otherwise idle server. The issue 15 budgets are for the card with a
@@ -393,6 +396,11 @@ async function benchDatabase(kind) {
   progress(`${label}: starting (seeding demo data)`);
   let server = await startServer({ env: serverEnv(target), logFile });
   const demo = JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"));
+  if (STAGES?.has("alerts") && !runs("main")) {
+    await stopServer(server);
+    result.alertsOnly = await alertsOnlyStage(target, label, logFile, demo);
+    return result;
+  }
   const importStage = () => {
     progress(`${label}: importing a school's CSV`);
     return orgImportStage({
@@ -585,7 +593,126 @@ function printOrgPeople(r) {
   );
 }
 
+/** Seconds of the steady 20 alerts/s run. */
+const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS ?? (QUICK ? 10 : 30));
+const STEADY_PER_SECOND = 20;
+
+/**
+ * BENCH_STAGES=alerts: 1,000 tags linked to the demo owner (one email contact); the app's mail
+ * provider is a loopback SMTP peer. 20 alerts/s on 300 of the tags, then the overload run (50
+ * connections) on the other 700, each tag within its alert share.
+ */
+async function alertsOnlyStage(target, label, logFile, demo) {
+  progress(`${label}: seeding ${fmt(SMALL_TAGS)} tags for the alert runs`);
+  const linked = await withDatabase(target, async (db) => {
+    const ownerId = await userIdByEmail(db, demo.demo.email);
+    const existing = await countTags(db);
+    const tags = await seedLinkedTags(db, {
+      from: 0,
+      to: SMALL_TAGS - existing,
+      ownerId,
+      batchId: "bench",
+    });
+    await quiesce(db);
+    return tags;
+  });
+  const smtp = await startSmtpPeer();
+  cleanups.push(() => smtp.close());
+  const server = await startServer({
+    env: serverEnv(target, { SMTP_URL: smtp.url, TRUST_PROXY: "true" }),
+    logFile,
+  });
+  await loadGet(server.url, "/healthz", 2); // warm-up, not measured
+  progress(`${label}: ${STEADY_PER_SECOND} alerts/s for ${STEADY_SECONDS} s`);
+  const before = smtp.messages;
+  const steady = await steadyAlerts(server.url, {
+    tagIds: linked.slice(-300),
+    perSecond: STEADY_PER_SECOND,
+    seconds: STEADY_SECONDS,
+    keyPrefix: "bench-q-",
+    addressBlock: 3,
+  });
+  await waitForEmails(smtp, before, steady.accepted, {
+    deadlineMs: DELIVERY_WAIT_SECONDS * 1000,
+  });
+  await settle(server);
+  progress(`${label}: alerts at ${CONNECTIONS} connections, ${SECONDS} s, then their emails`);
+  const overload = await alertStage(server, smtp, {
+    tagIds: linked.slice(0, -300),
+    keyPrefix: "bench-s-",
+    addressBlock: 1,
+  });
+  await stopServer(server);
+  const [steadyRows, overloadRows] = await withDatabase(target, async (db) => [
+    await stageOutbox(db, "bench-q-"),
+    await stageOutbox(db, "bench-s-"),
+  ]);
+  const { acceptedAlertIds: _ids, ...overloadLoad } = overload.load;
+  return {
+    steady: steadyReport(steady, steadyRows, smtp),
+    overload: { ...overloadLoad, delivery: deliveryReport(overload, overloadRows, smtp) },
+  };
+}
+
+function printAlertsOnly(r) {
+  const { steady, overload } = r.alertsOnly;
+  console.log(`\n=== ${r.label}: alerts (BENCH_STAGES=alerts) ===`);
+  console.table({
+    [`steady ${STEADY_PER_SECOND}/s, ${STEADY_SECONDS} s`]: {
+      "accepted/s": Math.round((steady.accepted / steady.seconds) * 10) / 10,
+      accepted: `${steady.accepted}/${steady.sent}`,
+      "accept→call p50 ms": steady.acceptToFirstCallP50ms,
+      "p99 ms": steady.acceptToFirstCallP99ms,
+      "max ms": steady.acceptToFirstCallMaxms,
+      "at peer": `${steady.delivered}/${steady.alertDeliveries}`,
+      duplicates: steady.duplicates,
+    },
+    [`overload, ${CONNECTIONS} connections, ${SECONDS} s`]: {
+      "accepted/s": overload.acceptedPerSecond,
+      accepted: `${overload.accepted}/${overload.sent}`,
+      "accept→call p50 ms": overload.delivery.acceptanceToProviderP50ms,
+      "p99 ms": overload.delivery.acceptanceToProviderP99ms,
+      "max ms": overload.delivery.acceptanceToProviderMaxms,
+      "at peer": `${overload.delivery.deliveredToSmtpPeer}/${overload.delivery.alertDeliveries}`,
+      duplicates: overload.delivery.duplicateSends,
+    },
+  });
+  console.log(
+    `overload: ${overload.delivery.sendsPerSecond} emails/s at the peer; answers ${JSON.stringify(overload.refusedByStatus)}`,
+  );
+}
+
+function alertsOnlyChecks(r) {
+  const { steady, overload } = r.alertsOnly;
+  const d = overload.delivery;
+  return [
+    {
+      database: r.database,
+      budget: `alerts at a steady ${STEADY_PER_SECOND}/s: accept → first provider call p50 ≤ 200 ms, p99 ≤ 1 s`,
+      measured: `p50 ${steady.acceptToFirstCallP50ms} ms, p99 ${steady.acceptToFirstCallP99ms} ms (${steady.delivered}/${steady.alertDeliveries})`,
+      ok:
+        steady.delivered === steady.alertDeliveries &&
+        steady.acceptToFirstCallP50ms <= 200 &&
+        steady.acceptToFirstCallP99ms <= 1000,
+    },
+    {
+      database: r.database,
+      budget: `alerts at ${CONNECTIONS} connections: every accepted alert emailed exactly once`,
+      measured: `${overload.acceptedPerSecond} accepted/s; ${d.acceptedAnswers - d.acceptedButNotInDatabase}/${d.acceptedAnswers} stored; ${d.deliveredToSmtpPeer}/${d.alertDeliveries} at the peer; ${d.duplicateSends} duplicates`,
+      ok:
+        d.acceptedButNotInDatabase === 0 &&
+        d.notDelivered === 0 &&
+        d.duplicateSends === 0 &&
+        d.alertDeliveries === d.alertsInDatabase,
+    },
+  ];
+}
+
 function printDatabase(r) {
+  if (r.alertsOnly) {
+    printAlertsOnly(r);
+    return;
+  }
   printOrgPeople(r.orgPeople);
   printMassNotice(r.massNotice);
   printRollCall(r.rollCall);
@@ -751,6 +878,7 @@ function budgets(results) {
   for (const r of results) {
     if (r.orgImport) checks.push(...orgImportChecks(r.database, r.orgImport));
     checks.push(...massNoticeChecks(r.massNotice));
+    if (r.alertsOnly) checks.push(...alertsOnlyChecks(r));
     if (r.orgPeople) {
       const page = r.orgPeople.error ? null : orgPeopleFirstPage(r.orgPeople);
       checks.push({

@@ -5,6 +5,7 @@ import {
   describeChannel,
   isPhoneContactChannel,
   type LinkedChannel,
+  QUOTA_KINDS,
 } from "#core/channels.ts";
 import type { PlanId } from "#core/plans.ts";
 import type { FieldCipher } from "#server/crypto.ts";
@@ -20,6 +21,7 @@ import {
   type Allowance,
   alertAllowance,
   allowanceLeft,
+  quotaHolderFor,
   type Usage,
 } from "#server/domain/quotas.ts";
 import type { Services } from "#server/services.ts";
@@ -82,6 +84,9 @@ export interface PlannedDelivery {
   status: "pending" | "skipped";
   note: string | null;
 }
+
+/** Nothing spent: what an alert that takes no allowance plans against. */
+const noUsage = () => Object.fromEntries(QUOTA_KINDS.map((quota) => [quota, 0])) as Usage;
 
 /** The channel real emergencies call phone contacts on. */
 export const CALL_CHANNEL = "voice" satisfies Channel;
@@ -354,9 +359,19 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
   const key = scopedKey(input);
   const isTest = input.source === "test";
 
+  // Reads that need no lock, before the transaction (decision 156): the person, their contacts
+  // and STOPs, the owner's email. Only the allowance is read under the holder's lock, and only
+  // when a contact is on a channel it counts: the lock makes the alerts of one holder wait for
+  // each other, so the less done while it is held, the more alerts a second are accepted.
+  const profileId = input.profileId ?? input.userId;
+  const profile = await getProfile(db, cipher, profileId);
+  const unlockedHolder = await quotaHolderFor(db, input.userId);
+  let contacts = await listAlertedContacts(db, cipher, profileId, unlockedHolder.plan);
+  const stops = await optOutsAmong(db, config.dataEncryptionKey, contacts);
+  const ownerEmail = await ownerEmailOf(db, input.userId);
+  const spendsAllowance = contacts.some((c) => describeChannel(c.channel).quota !== null);
+
   const result = await db.transaction(async (tx) => {
-    const profileId = input.profileId ?? input.userId;
-    const profile = await getProfile(tx, cipher, profileId);
     // An account that never saved a profile gets its own person's row on first need.
     if (!profile && profileId === input.userId) await ensureOwnProfile(tx, input.userId);
     const [inserted] = await tx
@@ -388,10 +403,17 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
         contactsReached: await reachedBy(tx, existing!.id),
       };
     }
-    // The plan and what it has left, read under the holder's alerts lock (decision 126).
-    const { holder, used } = await alertAllowance(tx, input.userId);
-    const contacts = await listAlertedContacts(tx, cipher, profileId, holder.plan);
-    const stops = await optOutsAmong(tx, config.dataEncryptionKey, contacts);
+    // The plan and what it has left, read under the holder's alerts lock (decision 126). An
+    // alert to contacts on channels no allowance counts (email) spends nothing and takes no lock.
+    let holder = unlockedHolder;
+    let used = noUsage();
+    if (spendsAllowance) {
+      ({ holder, used } = await alertAllowance(tx, input.userId));
+      // The plan changed since the read above: it decides who is alerted, so read again.
+      if (holder.plan !== unlockedHolder.plan) {
+        contacts = await listAlertedContacts(tx, cipher, profileId, holder.plan);
+      }
+    }
     const planned = planDeliveries({
       contacts,
       linkedChannels: linkedChannelsInUse(config),
@@ -399,7 +421,7 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
       usage: used,
       extraSeats: holder.extraSeats,
       isTest,
-      ownerEmail: await ownerEmailOf(tx, input.userId),
+      ownerEmail,
       stopped: (channel, destination) => stoppedIn(stops, channel, destination) !== null,
     });
     await applyTollCaps(
@@ -417,6 +439,9 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
   });
 
   if (result.created) {
+    // Committed: the outbox's trigger has woken every instance's dispatcher (decision 156);
+    // this one is told at once, before the audit line is written.
+    services.dispatcher?.nudge();
     await recordAudit(db, services.logger, {
       type: input.source === "sos" || isTest ? "sos_triggered" : "alert_sent",
       userId: input.userId,
@@ -429,7 +454,6 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
         located: Boolean(input.location),
       },
     });
-    services.dispatcher?.nudge();
   }
   return { ...result, viewerToken: tokens.viewerToken(result.alertId) };
 }
