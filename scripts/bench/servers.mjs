@@ -43,7 +43,8 @@ export async function startServer({ env, logFile }) {
   const server = { child, port, url: `http://127.0.0.1:${port}`, log };
   running.add(server);
   const exited = once(child, "exit").then(([code]) => code);
-  for (let i = 0; i < 600; i++) {
+  // Up to 5 minutes: the first start seeds the demo data, slow on a loaded shared machine.
+  for (let i = 0; i < 1500; i++) {
     if (child.exitCode !== null) break;
     try {
       if ((await fetch(`${server.url}/readyz`)).ok) return server;
