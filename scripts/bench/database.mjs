@@ -204,7 +204,7 @@ export async function userIdByEmail(db, email) {
 /** The alerts of one bench stage (by idempotency-key prefix) and their deliveries. */
 export async function stageOutbox(db, keyPrefix) {
   return db.query(
-    `select a.id as alert_id, d.id as delivery_id, d.kind, d.status, d.attempts,
+    `select a.id as alert_id, d.id as delivery_id, d.kind, d.channel, d.status, d.attempts,
             (extract(epoch from a.created_at) * 1000)::float8 as created_ms
      from alerts a left join alert_deliveries d on d.alert_id = a.id
      where a.idempotency_key like $1`,
