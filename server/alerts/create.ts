@@ -363,15 +363,26 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
   // and STOPs, the owner's email. Only the allowance is read under the holder's lock, and only
   // when a contact is on a channel it counts: the lock makes the alerts of one holder wait for
   // each other, so the less done while it is held, the more alerts a second are accepted.
+  // PGlite has one connection and runs a transaction alone on it: there, the reads go inside the
+  // transaction, where nothing else's queries come between them.
   const profileId = input.profileId ?? input.userId;
-  const profile = await getProfile(db, cipher, profileId);
-  const unlockedHolder = await quotaHolderFor(db, input.userId);
-  let contacts = await listAlertedContacts(db, cipher, profileId, unlockedHolder.plan);
-  const stops = await optOutsAmong(db, config.dataEncryptionKey, contacts);
-  const ownerEmail = await ownerEmailOf(db, input.userId);
-  const spendsAllowance = contacts.some((c) => describeChannel(c.channel).quota !== null);
+  const readAhead = async (executor: Executor) => {
+    const unlockedHolder = await quotaHolderFor(executor, input.userId);
+    const contacts = await listAlertedContacts(executor, cipher, profileId, unlockedHolder.plan);
+    return {
+      profile: await getProfile(executor, cipher, profileId),
+      unlockedHolder,
+      contacts,
+      stops: await optOutsAmong(executor, config.dataEncryptionKey, contacts),
+      ownerEmail: await ownerEmailOf(executor, input.userId),
+    };
+  };
+  const early = services.database.kind === "postgres" ? await readAhead(db) : null;
 
   const result = await db.transaction(async (tx) => {
+    const { profile, unlockedHolder, stops, ownerEmail, ...read } = early ?? (await readAhead(tx));
+    let contacts = read.contacts;
+    const spendsAllowance = contacts.some((c) => describeChannel(c.channel).quota !== null);
     // An account that never saved a profile gets its own person's row on first need.
     if (!profile && profileId === input.userId) await ensureOwnProfile(tx, input.userId);
     const [inserted] = await tx
