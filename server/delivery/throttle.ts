@@ -3,7 +3,8 @@
  * (Twilio's API, an SMTP pool's connections) and how many messages a second one sender may start
  * (a Twilio number's messages or calls per second). Waiters go in priority order (the
  * dispatcher's: 0 for emergencies), then first come, first served: a mass notice waiting on a
- * number's rate never holds an alert back by more than one interval of that number.
+ * number's rate never holds an alert back by more than one interval of that number. A sender
+ * may start up to a second's worth at once (a token bucket), then goes at its pace.
  */
 export interface Lane {
   /** The provider whose calls share `maxInFlight`, e.g. "twilio". */
@@ -29,8 +30,20 @@ export interface Throttle {
 
 export function createThrottle(now: () => number = Date.now): Throttle {
   const inFlight = new Map<string, number>();
-  /** When each rate key may start its next call. */
-  const nextStart = new Map<string, number>();
+  /**
+   * Each rate key's bucket: up to a second's worth of starts at once (a number's own queue
+   * takes that much), refilled at its pace.
+   */
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  /** The bucket of `rate`, refilled to `t`. */
+  const bucketOf = (rate: { key: string; perSecond: number }, t: number) => {
+    const burst = Math.max(1, rate.perSecond);
+    const bucket = buckets.get(rate.key) ?? { tokens: burst, at: t };
+    bucket.tokens = Math.min(burst, bucket.tokens + ((t - bucket.at) * rate.perSecond) / 1000);
+    bucket.at = t;
+    buckets.set(rate.key, bucket);
+    return bucket;
+  };
   const waiting: Waiter[] = [];
   let seq = 0;
   let timer: NodeJS.Timeout | null = null;
@@ -46,19 +59,19 @@ export function createThrottle(now: () => number = Date.now): Throttle {
       const waiter = waiting[i]!;
       const { group, maxInFlight, rate } = waiter.lane;
       const open = inFlight.get(group) ?? 0;
-      const at = rate ? (nextStart.get(rate.key) ?? 0) : 0;
       if (open >= maxInFlight) {
         i++;
         continue;
       }
-      if (at > t) {
-        wakeAt = Math.min(wakeAt, at);
+      const bucket = rate ? bucketOf(rate, t) : null;
+      if (rate && bucket && bucket.tokens < 1) {
+        wakeAt = Math.min(wakeAt, t + ((1 - bucket.tokens) * 1000) / rate.perSecond);
         i++;
         continue;
       }
       waiting.splice(i, 1);
       inFlight.set(group, open + 1);
-      if (rate) nextStart.set(rate.key, Math.max(t, at) + 1000 / rate.perSecond);
+      if (bucket) bucket.tokens -= 1;
       waiter.start();
     }
     if (waiting.length && Number.isFinite(wakeAt)) {
