@@ -21,12 +21,13 @@ import { LANGUAGES } from "./languages.ts";
 import { offeredChannels, PLANS } from "./plans.ts";
 
 describe("the channel descriptor (decision 125)", () => {
-  it("Messenger and Instagram are linked by the contact, never chosen in a form, never counted", () => {
+  it("Messenger and Instagram are linked by the contact, never chosen in a form, counted as messages", () => {
     expect(LINKED_CHANNELS).toEqual(["messenger", "instagram"]);
     for (const channel of LINKED_CHANNELS) {
       expect(isContactChannel(channel)).toBe(false);
       expect(isLinkedChannel(channel)).toBe(true);
-      expect(describeChannel(channel).quota).toBeNull();
+      // DESIGN 1.2 and the spec: Free's 3 trial sends count Messenger and Instagram too.
+      expect(describeChannel(channel).quota).toBe("messages");
       expect(describeChannel(channel).address).toBe("meta");
     }
     expect(isLinkedChannel("sms")).toBe(false);
@@ -50,8 +51,8 @@ describe("the channel descriptor (decision 125)", () => {
     expect(() => contactChannelOf("voice")).toThrow(/Unknown contact channel/);
   });
 
-  it("counts SMS and WhatsApp as messages and calls as voice; email is never counted", () => {
-    expect(channelsCountedAs("messages")).toEqual(["sms", "whatsapp"]);
+  it("counts SMS, WhatsApp, Messenger and Instagram as messages and calls as voice; email is never counted", () => {
+    expect(channelsCountedAs("messages")).toEqual(["sms", "whatsapp", "messenger", "instagram"]);
     expect(channelsCountedAs("voice")).toEqual(["voice"]);
     expect(describeChannel("email").quota).toBeNull();
   });

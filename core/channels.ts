@@ -90,7 +90,9 @@ export const CHANNELS = {
   messenger: {
     address: "meta",
     contactChoice: null,
-    quota: null,
+    // Free's trial sends are "across SMS, WhatsApp, voice, Messenger, Instagram" (spec reading A;
+    // DESIGN 1.2: "non-email sends"); paid plans' message allowances count them the same way.
+    quota: "messages",
     carriesLocation: true,
     shape: "text",
     cardActions: [],
@@ -100,7 +102,7 @@ export const CHANNELS = {
   instagram: {
     address: "meta",
     contactChoice: null,
-    quota: null,
+    quota: "messages",
     carriesLocation: true,
     shape: "text",
     cardActions: [],

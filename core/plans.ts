@@ -13,7 +13,7 @@ export interface PlanLimits {
   tags: number | null;
   contacts: number | null;
   seats: number | null;
-  /** SMS and WhatsApp messages per period; null means custom. */
+  /** Non-email messages (SMS, WhatsApp, Messenger, Instagram) per period; null means custom. */
   multiChannelAlerts: number | null;
   /** Voice calls per period, counted apart from messages; null means custom. */
   voiceCalls: number | null;

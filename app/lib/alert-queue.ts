@@ -314,3 +314,27 @@ export function httpAlertSender(fetchImpl: typeof fetch = fetch, origin = ""): A
     return outcomeOf(response.status, json, response.headers.get("retry-after"));
   };
 }
+
+/** What one press asks to send: a card's alert or an account's SOS (`enqueueAlert`'s input). */
+export type AlertRequest = Parameters<typeof enqueueAlert>[1];
+
+/**
+ * Where IndexedDB is missing (storage disabled): one attempt from memory, nothing kept; one that
+ * got no answer is shown as failed rather than queued, since nothing will send it later.
+ */
+export async function sendWithoutQueue(
+  request: AlertRequest,
+  sender: AlertSender = httpAlertSender(),
+): Promise<QueuedAlert> {
+  const memory = new Map<string, QueuedAlert>();
+  const store: AlertStore = {
+    list: async () => [...memory.values()],
+    get: async (key) => memory.get(key),
+    put: async (alert) => void memory.set(alert.key, alert),
+    delete: async (key) => void memory.delete(key),
+  };
+  const alert = await enqueueAlert(store, request);
+  await flushAlertQueue(store, sender);
+  const result = memory.get(alert.key) ?? alert;
+  return result.state === "queued" ? { ...result, state: "failed", failure: "invalid" } : result;
+}

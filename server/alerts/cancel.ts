@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 /** DESIGN 1.7: an SOS can be called off for 30 seconds after it is sent. */
 import { CANCEL_WINDOW_MS } from "#core/alert-links.ts";
-import { isContactChannel, isLinkedChannel } from "#core/channels.ts";
 import { alertDeliveries, alerts } from "#server/db/schema.ts";
 import { endLiveShare } from "#server/domain/live-location.ts";
 import type { Services } from "#server/services.ts";
+import { followUpRows } from "./follow-ups.ts";
 
 export { CANCEL_WINDOW_MS };
 
@@ -53,31 +53,12 @@ export async function cancelSos(
           inArray(alertDeliveries.status, ["sending", "sent", "delivered"]),
         ),
       );
-    const seen = new Set<string>();
-    const rows = [];
-    for (const delivery of told) {
-      // The all-clear goes on the contact's own channel, and on the account they linked
-      // (decision 149), not again by call.
-      const followed = isContactChannel(delivery.channel) || isLinkedChannel(delivery.channel);
-      const key = `${delivery.contactId}:${delivery.channel}`;
-      if (!delivery.contactId || !followed || seen.has(key)) continue;
-      seen.add(key);
-      const id = crypto.randomUUID();
-      const to = cipher.decrypt(
-        delivery.destination,
-        `alert_deliveries.destination:${delivery.id}`,
-      );
-      rows.push({
-        id,
-        alertId,
-        accountId: delivery.accountId,
-        contactId: delivery.contactId,
-        contactName: delivery.contactName,
-        channel: delivery.channel,
-        destination: cipher.encrypt(to, `alert_deliveries.destination:${id}`),
-        kind: "all_clear",
-      });
-    }
+    // The all-clear goes on the contact's own channel, and on the account they linked
+    // (decision 149), not again by call.
+    const rows = followUpRows(cipher, alertId, told).map((row) => ({
+      ...row,
+      kind: "all_clear" as const,
+    }));
     if (rows.length) await tx.insert(alertDeliveries).values(rows);
     return { ok: true, allClearSent: rows.length };
   });

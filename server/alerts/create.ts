@@ -83,6 +83,12 @@ export interface PlannedDelivery {
   note: string | null;
 }
 
+/** Meta's own names for the linked channels, the same in every language. */
+const LINKED_CHANNEL_NAMES: Record<LinkedChannel, string> = {
+  messenger: "Messenger",
+  instagram: "Instagram",
+};
+
 /** The channel real emergencies call phone contacts on. */
 export const CALL_CHANNEL = "voice" satisfies Channel;
 
@@ -98,7 +104,12 @@ export function plannedSend(
   if (allowance.take(delivery.channel)) {
     return { ...delivery, id: randomUUID(), status: "pending", note: null };
   }
-  skippedNames.push(delivery.contactName);
+  // A linked account's skip names its channel: the contact may still be reached on their own.
+  skippedNames.push(
+    describeChannel(delivery.channel).linkedByContact
+      ? `${delivery.contactName} (${LINKED_CHANNEL_NAMES[delivery.channel as LinkedChannel]})`
+      : delivery.contactName,
+  );
   return { ...delivery, id: randomUUID(), status: "skipped", note: "quota" };
 }
 
@@ -171,7 +182,8 @@ export function planDeliveries(input: {
   contacts: (Omit<AlertedContact, "linked"> & { linked?: AlertedContact["linked"] })[];
   /**
    * The linked channels this instance can send on (decision 149): a contact's linked Messenger or
-   * Instagram account also gets the alert, beside their own channel, outside any allowance.
+   * Instagram account also gets the alert, beside their own channel, within the message allowance
+   * left after every contact's own channel.
    */
   linkedChannels?: ReadonlySet<LinkedChannel>;
   plan: PlanId;
@@ -232,17 +244,23 @@ export function planDeliveries(input: {
         note: null,
       });
     }
+  }
+  // A linked Messenger or Instagram account follows its contact (decision 149). Its sends count
+  // against the message allowance (DESIGN 1.2: Free's 3 trial sends are across SMS, WhatsApp,
+  // voice, Messenger and Instagram; decision 149), after every contact's own channel and call
+  // have taken theirs: the account is the second way in and never takes the first one's place.
+  for (const contact of contacts) {
     const linked = contact.linked;
-    if (linked && input.linkedChannels?.has(linked.channel)) {
-      planned.push({
-        ...base,
-        id: randomUUID(),
-        channel: linked.channel,
+    if (!linked || !input.linkedChannels?.has(linked.channel)) continue;
+    planned.push(
+      plannedSend(allowance, skippedNames, {
+        contactId: contact.id,
+        contactName: contact.name,
         destination: linked.recipient,
-        status: "pending",
-        note: null,
-      });
-    }
+        kind: "alert",
+        channel: linked.channel,
+      }),
+    );
   }
 
   const reachesSomeone = reachesSomeoneDirectly(planned);

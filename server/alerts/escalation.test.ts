@@ -38,4 +38,29 @@ describe("escalation spends the allowances like the first alert (decision 126)",
       ["Ben", "email", "quota_notice", "pending", "quota"],
     ]);
   });
+
+  it("a linked Messenger reminder counts as a message, after every contact's own reminder", () => {
+    const withLinked = (messages: number) =>
+      planEscalation({
+        reached,
+        called: new Set(["c1"]),
+        allowance: allowanceLeft("pro", { messages, voice: 10 }),
+        ownerEmail: "owner@example.com",
+        linked: [
+          { contactId: "c2", contactName: "Maria", channel: "messenger", destination: "7123" },
+        ],
+      }).map((d) => [d.contactName, d.channel, d.kind, d.status, d.note]);
+    expect(withLinked(48)).toEqual([
+      ["Ben", "sms", "escalation", "pending", null],
+      ["Maria", "email", "escalation", "pending", null],
+      ["Maria", "messenger", "escalation", "pending", null],
+    ]);
+    // One message left: Ben's own SMS takes it, Maria's Messenger reminder is skipped.
+    expect(withLinked(49)).toEqual([
+      ["Ben", "sms", "escalation", "pending", null],
+      ["Maria", "email", "escalation", "pending", null],
+      ["Maria", "messenger", "escalation", "skipped", "quota"],
+      ["Maria (Messenger)", "email", "quota_notice", "pending", "quota"],
+    ]);
+  });
 });

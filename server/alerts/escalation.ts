@@ -38,16 +38,13 @@ export function planEscalation(input: {
   called: ReadonlySet<string>;
   allowance: Allowance;
   ownerEmail: string | null;
-  /** Linked accounts (Messenger, Instagram) the alert reached: a reminder there too, uncounted. */
+  /**
+   * Linked accounts (Messenger, Instagram) the alert reached: a reminder there too, counted like
+   * any message (DESIGN 1.2), after the contacts' own reminders.
+   */
   linked?: (Omit<ReachedContact, "channel"> & { channel: LinkedChannel })[];
 }): PlannedDelivery[] {
-  const planned: PlannedDelivery[] = (input.linked ?? []).map((contact) => ({
-    ...contact,
-    id: randomUUID(),
-    kind: "escalation" as const,
-    status: "pending" as const,
-    note: null,
-  }));
+  const planned: PlannedDelivery[] = [];
   const skippedNames: string[] = [];
   for (const contact of input.reached) {
     const base = {
@@ -65,6 +62,10 @@ export function planEscalation(input: {
         ? { ...base, id: randomUUID(), channel: CALL_CHANNEL, status: "pending", note: null }
         : plannedSend(input.allowance, skippedNames, { ...base, channel: contact.channel }),
     );
+  }
+  // Linked accounts after every contact's own reminder, from what the allowance has left.
+  for (const contact of input.linked ?? []) {
+    planned.push(plannedSend(input.allowance, skippedNames, { ...contact, kind: "escalation" }));
   }
   return [...planned, ...quotaNotice(skippedNames, input.ownerEmail)];
 }

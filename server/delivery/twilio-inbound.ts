@@ -11,16 +11,8 @@ import { keywordOf, recordOptOut, removeOptOut, senderOf } from "#server/domain/
 import type { Logger } from "#server/logger.ts";
 import { messageText } from "#server/messages/catalog.ts";
 import { addressHash } from "#server/security/address-hash.ts";
-import type { RateRule } from "#server/security/rate-limit.ts";
 
 export const TWILIO_INBOUND_PATH = "/webhooks/twilio/inbound";
-
-/** Refused (unsigned, wrongly signed) posts logged per address in 15 minutes; beyond, only refused. */
-export const INBOUND_REFUSAL_RULE: RateRule = {
-  name: "twilio-inbound-refused:address",
-  points: 30,
-  windowSeconds: 900,
-};
 
 /** The sender's language, as far as their number's country tells it (Twilio's `FromCountry`). */
 const COUNTRY_LANGUAGE: Record<string, Language> = {

@@ -14,6 +14,7 @@ import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { contactChannelOf, describeChannel } from "#core/channels.ts";
 import { queueNotice } from "#server/alerts/notices.ts";
 import { contacts, profiles, user } from "#server/db/schema.ts";
+import { createPeriodicJob, type PeriodicJob } from "#server/periodic-job.ts";
 import type { Services } from "#server/services.ts";
 import { askNotYetAsked, contactLink } from "./contact-consent.ts";
 import { issueContactToken } from "./contact-tokens.ts";
@@ -152,69 +153,34 @@ export async function checkRecordsCurrent(services: JobServices, now = new Date(
   });
 }
 
-export interface ConsentJob {
-  start(): void;
-  stop(): Promise<void>;
-  /** One run: contacts' checks, records' checks, then contacts never asked. */
-  runOnce(now?: Date): Promise<{ contacts: number; records: number; asked: number }>;
-}
+/** One run: contacts' checks, records' checks, then contacts never asked. */
+export type ConsentJob = PeriodicJob<
+  { contacts: number; records: number; asked: number },
+  [now?: Date]
+>;
 
 /** Every hour by default, and a minute after start. */
 export function createConsentJob(
   services: JobServices & Pick<Services, "dispatcher">,
   options: { intervalMs?: number } = {},
 ): ConsentJob {
-  const intervalMs = options.intervalMs ?? 60 * 60_000;
-  let timer: NodeJS.Timeout | null = null;
-  let running: ReturnType<ConsentJob["runOnce"]> | null = null;
-  let stopped = true;
-
-  const run = async (now: Date) => {
-    const result = {
-      contacts: await checkContactsCurrent(services, now),
-      records: await checkRecordsCurrent(services, now),
-      asked: await askNotYetAsked({ ...services }, { now }),
-    };
-    if (result.contacts + result.records + result.asked > 0) {
-      services.logger.info(result, "still-current checks and confirmation requests queued");
-      services.dispatcher?.nudge();
-    }
-    return result;
-  };
-
-  const runOnce = (now = new Date()) => {
-    running ??= run(now)
-      .catch((error) => {
-        // The database may be briefly unreachable; the next run tries again.
-        services.logger.error({ err: error }, "the still-current checks failed");
-        return { contacts: 0, records: 0, asked: 0 };
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      await runOnce();
-      schedule(intervalMs);
-    }, delay);
-    timer.unref?.();
-  };
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(60_000);
+  return createPeriodicJob({
+    logger: services.logger,
+    intervalMs: options.intervalMs ?? 60 * 60_000,
+    firstRunMs: 60_000,
+    failed: { contacts: 0, records: 0, asked: 0 },
+    failureMessage: "the still-current checks failed",
+    run: async (now = new Date()) => {
+      const result = {
+        contacts: await checkContactsCurrent(services, now),
+        records: await checkRecordsCurrent(services, now),
+        asked: await askNotYetAsked({ ...services }, { now }),
+      };
+      if (result.contacts + result.records + result.asked > 0) {
+        services.logger.info(result, "still-current checks and confirmation requests queued");
+        services.dispatcher?.nudge();
+      }
+      return result;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-    runOnce,
-  };
+  });
 }

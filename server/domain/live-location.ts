@@ -22,6 +22,7 @@ import { parseLocation } from "#server/alerts/create.ts";
 import { alertTokens } from "#server/alerts/tokens.ts";
 import type { Executor } from "#server/db/client.ts";
 import { alerts, livePositions, liveShares, responderUpdates } from "#server/db/schema.ts";
+import { createPeriodicJob, type PeriodicJob } from "#server/periodic-job.ts";
 import type { RateRule } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";
 import { quotaHolderFor } from "./quotas.ts";
@@ -369,58 +370,22 @@ export async function eraseOldPositions(executor: Executor, now = new Date()): P
   return erased.length;
 }
 
-export interface PositionRetentionJob {
-  start(): void;
-  stop(): Promise<void>;
-  runOnce(): Promise<number>;
-}
+export type PositionRetentionJob = PeriodicJob<number>;
 
 /** Every hour by default, and once at start: no position outlives its 7 days by more than that. */
 export function createPositionRetentionJob(
   services: Pick<Services, "db" | "logger">,
   options: { intervalMs?: number } = {},
 ): PositionRetentionJob {
-  const intervalMs = options.intervalMs ?? 60 * 60_000;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let stopped = true;
-
-  const runOnce = () => {
-    running ??= eraseOldPositions(services.db)
-      .then((erased) => {
-        if (erased > 0) services.logger.info({ erased }, "live positions past 7 days erased");
-        return erased;
-      })
-      .catch((error) => {
-        services.logger.error({ err: error }, "erasing old live positions failed");
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      await runOnce();
-      schedule(intervalMs);
-    }, delay);
-    timer.unref?.();
-  };
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
+  return createPeriodicJob({
+    logger: services.logger,
+    intervalMs: options.intervalMs ?? 60 * 60_000,
+    failed: 0,
+    failureMessage: "erasing old live positions failed",
+    run: async () => {
+      const erased = await eraseOldPositions(services.db);
+      if (erased > 0) services.logger.info({ erased }, "live positions past 7 days erased");
+      return erased;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-    runOnce,
-  };
+  });
 }

@@ -10,13 +10,14 @@ import { isLinkedChannel, type LinkedChannel } from "#core/channels.ts";
 import { queueNotice } from "#server/alerts/notices.ts";
 import type { Config } from "#server/config.ts";
 import type { FieldCipher } from "#server/crypto.ts";
-import type { Executor } from "#server/db/client.ts";
+import type { Executor, Transaction } from "#server/db/client.ts";
 import { alertDeliveries, contacts, profiles, user } from "#server/db/schema.ts";
 import { META_PROVIDER } from "#server/delivery/meta.ts";
 import type { RateRule } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";
 import { consumeContactToken, issueContactToken, peekContactToken } from "./contact-tokens.ts";
 import { metaRecipientContext } from "./contacts.ts";
+import { alertAllowance } from "./quotas.ts";
 import { logSafetyEvent } from "./safety-log.ts";
 
 /**
@@ -314,6 +315,7 @@ async function bindReferral(
         language: context.messageLanguage,
         params: { person: context.person },
       },
+      ...(await allowanceFor(tx, context.accountId, channel)),
     });
     await logSafetyEvent(tx, {
       type: "contact_channel_linked",
@@ -350,18 +352,37 @@ async function answerRefusedReferral(
   }
   const senderKey = createHash("sha256").update(`${channel}:${sender}`).digest("hex");
   if (!(await limiter.consume(LINK_RULES.expiredReplySender, senderKey)).allowed) return;
-  await queueNotice(db, cipher, {
-    kind: "contact_request",
-    accountId: context.accountId,
-    channel,
-    to: sender,
-    recipientName: context.name,
-    payload: {
-      template: "metaLink.expired",
-      language: context.messageLanguage,
-      params: { person: context.person },
-    },
-  });
+  await db.transaction(async (tx) =>
+    queueNotice(tx, cipher, {
+      kind: "contact_request",
+      accountId: context.accountId,
+      channel,
+      to: sender,
+      recipientName: context.name,
+      payload: {
+        template: "metaLink.expired",
+        language: context.messageLanguage,
+        params: { person: context.person },
+      },
+      ...(await allowanceFor(tx, context.accountId, channel)),
+    }),
+  );
+}
+
+/**
+ * A message on a linked channel spends the account's message allowance like any message
+ * (DESIGN 1.2: Free's trial sends count Messenger and Instagram; decision 149): beyond it, the
+ * reply is recorded skipped with note `quota`, never sent.
+ */
+async function allowanceFor(
+  tx: Transaction,
+  accountId: string,
+  channel: LinkedChannel,
+): Promise<{ status: "pending" | "skipped"; note: string | null }> {
+  const { allowance } = await alertAllowance(tx, accountId);
+  return allowance.take(channel)
+    ? { status: "pending", note: null }
+    : { status: "skipped", note: "quota" };
 }
 
 /** Sent deliveries to this account's page-scoped id, by time, for a watermark (few, recent). */

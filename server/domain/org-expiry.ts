@@ -20,6 +20,7 @@ import {
   profiles,
   tags,
 } from "#server/db/schema.ts";
+import { createPeriodicJob, type PeriodicJob } from "#server/periodic-job.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "./audit.ts";
 import { UNLINKED } from "./tag-lifecycle.ts";
@@ -120,61 +121,24 @@ export async function purgeOldImports(
   return dropped.length;
 }
 
-export interface OrgExpiryJob {
-  start(): void;
-  stop(): Promise<void>;
-  runOnce(): Promise<number>;
-}
+export type OrgExpiryJob = PeriodicJob<number>;
 
 /** Every 10 minutes by default, and once at start: an expiry is honoured within minutes. */
 export function createOrgExpiryJob(
   services: Pick<Services, "db" | "logger">,
   options: { intervalMs?: number } = {},
 ): OrgExpiryJob {
-  const intervalMs = options.intervalMs ?? 10 * 60_000;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let stopped = true;
-
-  const runOnce = () => {
-    running ??= eraseExpiredOrgPeople(services)
-      .then(async (erased) => {
-        if (erased > 0) services.logger.info({ erased }, "expired organisation people erased");
-        const imports = await purgeOldImports(services);
-        if (imports > 0) services.logger.info({ imports }, "old organisation imports deleted");
-        return erased;
-      })
-      .catch((error) => {
-        // The database may be briefly unreachable; the next run tries again.
-        services.logger.error({ err: error }, "erasing expired organisation people failed");
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      await runOnce();
-      schedule(intervalMs);
-    }, delay);
-    timer.unref?.();
-  };
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
+  return createPeriodicJob({
+    logger: services.logger,
+    intervalMs: options.intervalMs ?? 10 * 60_000,
+    failed: 0,
+    failureMessage: "erasing expired organisation people failed",
+    run: async () => {
+      const erased = await eraseExpiredOrgPeople(services);
+      if (erased > 0) services.logger.info({ erased }, "expired organisation people erased");
+      const imports = await purgeOldImports(services);
+      if (imports > 0) services.logger.info({ imports }, "old organisation imports deleted");
+      return erased;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-    runOnce,
-  };
+  });
 }

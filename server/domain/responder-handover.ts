@@ -5,11 +5,11 @@
  * and reaches every contact that alert reaches, at once, through the outbox (deliveries of kind
  * `handover`, priority 0). Nothing is sent for an alert that was called off.
  */
-import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
 import { isbot } from "isbot";
 import { ALERT_LIVE_WINDOW_MS, type HandoverKind, parseHandover } from "#core/live-location.ts";
 import { isIdempotencyKey, parseLocation, raiseAlert } from "#server/alerts/create.ts";
+import { followUpRows } from "#server/alerts/follow-ups.ts";
 import { alertDeliveries, alerts, responderUpdates } from "#server/db/schema.ts";
 import { addressKey } from "#server/security/address-key.ts";
 import { cardAlertPressure } from "#server/security/card-alert-guard.ts";
@@ -196,39 +196,20 @@ export async function recordHandover(
           inArray(alertDeliveries.status, ["pending", "sending", "sent", "delivered", "failed"]),
         ),
       );
-    const seen = new Set<string>();
-    const rows = [];
-    for (const delivery of reached) {
-      if (!delivery.contactId || delivery.channel === "voice") continue;
-      const key = `${delivery.contactId}:${delivery.channel}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const id = randomUUID();
-      const to = cipher.decrypt(
-        delivery.destination,
-        `alert_deliveries.destination:${delivery.id}`,
-      );
-      rows.push({
-        id,
-        alertId,
-        accountId: delivery.accountId,
-        contactId: delivery.contactId,
-        contactName: delivery.contactName,
-        channel: delivery.channel,
-        destination: cipher.encrypt(to, `alert_deliveries.destination:${id}`),
-        kind: "handover",
-        payload: {
-          template: "handover",
-          language,
-          params: {
-            kind: parsed.value.kind,
-            destination: parsed.value.destination ?? "",
-            helperName: parsed.value.helperName ?? "",
-            updateId: update!.id,
-          },
+    const rows = followUpRows(cipher, alertId, reached).map((row) => ({
+      ...row,
+      kind: "handover" as const,
+      payload: {
+        template: "handover",
+        language,
+        params: {
+          kind: parsed.value.kind,
+          destination: parsed.value.destination ?? "",
+          helperName: parsed.value.helperName ?? "",
+          updateId: update!.id,
         },
-      });
-    }
+      },
+    }));
     if (rows.length) await tx.insert(alertDeliveries).values(rows);
     return new Set(rows.map((r) => r.contactId)).size;
   });

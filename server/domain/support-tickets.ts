@@ -3,6 +3,7 @@ import type { SupportTicketInput } from "#core/support-ticket.ts";
 import { UUID } from "#core/validation.ts";
 import { auditEvents, supportTickets } from "#server/db/schema.ts";
 import { messageText, STAFF_LANGUAGE } from "#server/messages/catalog.ts";
+import { addressKey } from "#server/security/address-key.ts";
 import type { RateRule } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "./audit.ts";
@@ -39,7 +40,8 @@ export async function submitSupportTicket(
   const { db, logger, limiter, messenger, config } = services;
   const { ticket } = input;
   const checks: [RateRule, string][] = [
-    [SUPPORT_RULES.address, input.clientAddress ?? "unknown"],
+    // An IPv6 client counts by its /64, as every per-address limit does.
+    [SUPPORT_RULES.address, input.clientAddress ? addressKey(input.clientAddress) : "unknown"],
     [SUPPORT_RULES.email, ticket.email],
     [SUPPORT_RULES.everyone, "all"],
   ];

@@ -10,19 +10,13 @@ import { etag } from "hono/etag";
 import { createMiddleware } from "hono/factory";
 import type { AppLoadContext } from "react-router";
 import { isValidMetaSignature, META_WEBHOOK_PATH, type MetaConfig } from "#server/delivery/meta.ts";
-import {
-  handleTwilioInbound,
-  INBOUND_REFUSAL_RULE,
-  TWILIO_INBOUND_PATH,
-} from "#server/delivery/twilio-inbound.ts";
+import { handleTwilioInbound, TWILIO_INBOUND_PATH } from "#server/delivery/twilio-inbound.ts";
 import {
   applyTwilioStatus,
   isValidTwilioSignature,
   TWILIO_STATUS_PATH,
 } from "#server/delivery/twilio-status.ts";
-import { recordAudit } from "#server/domain/audit.ts";
 import { applyMetaWebhook } from "#server/domain/meta-links.ts";
-import { addressKey } from "#server/security/address-key.ts";
 import { cardHarvestLimit } from "#server/security/card-harvest.ts";
 import type { Services } from "#server/services.ts";
 import { bodyLimits } from "./body-limits.ts";
@@ -33,6 +27,7 @@ import { knownMethodsOnly } from "./methods.ts";
 import { operatorRoutes } from "./operator.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { refuseWebhook, twilioParams, WEBHOOK_REFUSALS } from "./webhooks.ts";
 
 function safeDecode(path: string): string {
   try {
@@ -41,9 +36,6 @@ function safeDecode(path: string): string {
     return path;
   }
 }
-
-/** Audit lines for refused Meta webhooks, per address and hour (decision 149). */
-const META_REFUSAL_AUDIT = { name: "meta-webhook:refused", points: 20, windowSeconds: 3600 };
 
 /** The verify token Meta echoes in its handshake, compared in constant time. */
 function sameSecret(meta: MetaConfig, given: string | undefined): boolean {
@@ -178,17 +170,12 @@ export function createHttpApp(
   app.post(TWILIO_STATUS_PATH, async (c) => {
     if (!config.twilio) return c.text("Not found", 404);
     // An unsigned report is refused before its body is read.
-    if (!c.req.header("x-twilio-signature")) return c.text("Invalid signature", 403);
-    const form = await c.req.parseBody().catch(() => null);
-    if (!form) return c.text("Bad request", 400);
-    const params = Object.fromEntries(
-      Object.entries(form).filter(
-        (entry): entry is [string, string] => typeof entry[1] === "string",
-      ),
-    );
+    const signature = c.req.header("x-twilio-signature");
+    if (!signature) return c.text("Invalid signature", 403);
+    const params = await twilioParams(c);
+    if (!params) return c.text("Bad request", 400);
     // Twilio signs the URL it was given, which is the public one.
     const url = new URL(TWILIO_STATUS_PATH, config.publicUrl).toString();
-    const signature = c.req.header("x-twilio-signature");
     if (!isValidTwilioSignature(config.twilio.authToken, url, params, signature)) {
       return c.text("Invalid signature", 403);
     }
@@ -210,26 +197,15 @@ export function createHttpApp(
   });
   app.post(META_WEBHOOK_PATH, async (c) => {
     if (!config.meta) return c.text("Not found", 404);
-    const refuse = async (reason: string) => {
-      const address = c.get("clientAddress");
-      logger.warn({ reason, ip: address }, "Meta webhook refused");
-      const counted = await services.limiter.consume(META_REFUSAL_AUDIT, addressKey(address));
-      if (counted.allowed) {
-        await recordAudit(services.db, logger, {
-          type: "meta_webhook_refused",
-          success: false,
-          clientAddress: address,
-          metadata: { reason },
-        });
-      }
-      return c.text("Invalid signature", 403);
-    };
+    const refuse = (reason: string) =>
+      refuseWebhook(services, c, c.get("clientAddress"), WEBHOOK_REFUSALS.meta, reason);
     const signature = c.req.header("x-hub-signature-256");
     // An unsigned event is refused before its body is read.
     if (!signature) return refuse("missing_signature");
     const raw = new Uint8Array(await c.req.arrayBuffer());
-    if (!isValidMetaSignature(config.meta.appSecret, raw, signature))
+    if (!isValidMetaSignature(config.meta.appSecret, raw, signature)) {
       return refuse("bad_signature");
+    }
     let body: unknown;
     try {
       body = JSON.parse(new TextDecoder().decode(raw));
@@ -245,30 +221,13 @@ export function createHttpApp(
   // A refusal changes nothing and leaves an audit line.
   app.post(TWILIO_INBOUND_PATH, async (c) => {
     if (!config.twilio) return c.text("Not found", 404);
-    const refuse = async (why: string) => {
-      // One line per refusal, up to a ceiling per address: a flood cannot fill the log.
-      const counted = await services.limiter.consume(
-        INBOUND_REFUSAL_RULE,
-        addressKey(c.get("clientAddress")),
-      );
-      if (!counted.allowed) return c.text("Invalid signature", 403);
-      await recordAudit(services.db, logger, {
-        type: "twilio_inbound_refused",
-        success: false,
-        clientAddress: c.get("clientAddress"),
-        metadata: { reason: why },
-      });
-      return c.text("Invalid signature", 403);
-    };
+    const refuse = (reason: string) =>
+      refuseWebhook(services, c, c.get("clientAddress"), WEBHOOK_REFUSALS.twilioInbound, reason);
     const signature = c.req.header("x-twilio-signature");
-    if (!signature) return refuse("unsigned");
-    const form = await c.req.parseBody().catch(() => null);
-    if (!form) return c.text("Bad request", 400);
-    const params = Object.fromEntries(
-      Object.entries(form).filter(
-        (entry): entry is [string, string] => typeof entry[1] === "string",
-      ),
-    );
+    // An unsigned reply is refused before its body is read.
+    if (!signature) return refuse("missing_signature");
+    const params = await twilioParams(c);
+    if (!params) return c.text("Bad request", 400);
     const url = new URL(TWILIO_INBOUND_PATH, config.publicUrl).toString();
     if (!isValidTwilioSignature(config.twilio.authToken, url, params, signature)) {
       return refuse("bad_signature");

@@ -345,31 +345,42 @@ describe("alerts on the linked account", () => {
     }
   });
 
-  it("is planned outside every allowance, and never counts as the emergency's only reach", () => {
+  it("spends Free's trial sends after the contact's own channel, and never counts as the emergency's only reach", () => {
+    // DESIGN 1.2 and the spec: Free's 3 trial sends are across SMS, WhatsApp, voice, Messenger
+    // and Instagram. The contact's own channel takes the allowance first.
+    const ben = {
+      id: randomUUID(),
+      name: "Ben",
+      channel: "sms" as const,
+      value: "+15550001111",
+      priority: 1,
+      linked: { channel: "messenger" as const, recipient: "7123" },
+    };
+    const plan = (messages: number) =>
+      planDeliveries({
+        contacts: [ben],
+        linkedChannels: new Set(["messenger"]),
+        plan: "free",
+        usage: { messages, voice: 0 },
+        isTest: false,
+        ownerEmail: "owner@example.com",
+      });
+    const statusOf = (planned: ReturnType<typeof plan>, channel: string) =>
+      planned.find((d) => d.channel === channel && d.kind === "alert");
+    // Two sends left: the SMS and the Messenger message both go.
+    expect(statusOf(plan(1), "sms")).toMatchObject({ status: "pending", note: null });
+    expect(statusOf(plan(1), "messenger")).toMatchObject({ status: "pending", note: null });
+    // One left: the SMS takes it; Messenger is skipped and the owner's notice names it.
+    const oneLeft = plan(2);
+    expect(statusOf(oneLeft, "sms")).toMatchObject({ status: "pending", note: null });
+    expect(statusOf(oneLeft, "messenger")).toMatchObject({ status: "skipped", note: "quota" });
+    expect(oneLeft.find((d) => d.kind === "quota_notice")?.contactName).toBe("Ben (Messenger)");
+    // None left: the SMS still goes as the emergency's overage; Messenger is not sent, and it is
+    // never what makes the emergency reach someone.
     const used = { messages: 3, voice: 0 };
-    const planned = planDeliveries({
-      contacts: [
-        {
-          id: randomUUID(),
-          name: "Ben",
-          channel: "sms",
-          value: "+15550001111",
-          priority: 1,
-          linked: { channel: "messenger", recipient: "7123" },
-        },
-      ],
-      linkedChannels: new Set(["messenger"]),
-      plan: "free",
-      usage: used,
-      isTest: false,
-      ownerEmail: "owner@example.com",
-    });
-    expect(planned.find((d) => d.channel === "messenger")).toMatchObject({
-      status: "pending",
-      note: null,
-    });
-    // The SMS beyond the allowance still goes as the emergency's overage: Messenger is extra.
-    expect(planned.find((d) => d.channel === "sms")).toMatchObject({
+    const planned = plan(3);
+    expect(statusOf(planned, "messenger")).toMatchObject({ status: "skipped", note: "quota" });
+    expect(statusOf(planned, "sms")).toMatchObject({
       status: "pending",
       note: "emergency_overage",
     });
@@ -391,6 +402,55 @@ describe("alerts on the linked account", () => {
       ownerEmail: null,
     });
     expect(off.map((d) => d.channel)).toEqual(["email"]);
+  });
+});
+
+describe("Free's trial sends (DESIGN 1.2, spec reading A)", () => {
+  it("count Messenger: the link's confirmation and two alerts spend the 3; then only email goes", async () => {
+    const owner = await createOwner(app.services, {
+      name: "Fran Free",
+      plan: "free",
+      contacts: [{ name: "Maria", channel: "email", value: `maria-${randomUUID()}@example.com` }],
+    });
+    const [contact] = await listContacts(app.services.db, app.services.cipher, owner.userId);
+    const token = await issueContactToken(app.services.db, contact!.id, "link");
+    expect((await peer.openLink(href(token))).status).toBe(200);
+    await dispatch();
+    const onMessenger = async () =>
+      (
+        await app.services.db
+          .select()
+          .from(alertDeliveries)
+          .where(
+            and(
+              eq(alertDeliveries.accountId, owner.userId),
+              eq(alertDeliveries.channel, "messenger"),
+            ),
+          )
+      ).filter((d) => d.status !== "skipped");
+    // The confirmation "You'll get SafeTap emergency alerts … here" is the first trial send.
+    expect(await onMessenger()).toHaveLength(1);
+
+    for (const _ of [1, 2]) {
+      const deliveries = await raiseCardAlert(owner);
+      expect(deliveries.find((d) => d.channel === "messenger")?.status).toBe("sent");
+    }
+    expect(await onMessenger()).toHaveLength(3);
+    const sentBefore = peer.messages.length;
+
+    const third = await raiseCardAlert(owner);
+    // The trial is spent: Messenger is skipped (the delivery log says why), email still goes,
+    // and the owner's notice names the channel that was not used.
+    expect(third.find((d) => d.channel === "messenger")).toMatchObject({
+      status: "skipped",
+      note: "quota",
+    });
+    expect(third.find((d) => d.channel === "email" && d.kind === "alert")?.status).toBe(
+      "delivered",
+    );
+    expect(third.find((d) => d.kind === "quota_notice")?.contactName).toBe("Maria (Messenger)");
+    expect(peer.messages.length).toBe(sentBefore);
+    expect(await onMessenger()).toHaveLength(3);
   });
 });
 

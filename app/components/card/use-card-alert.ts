@@ -2,14 +2,14 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import {
   type AlertStore,
   enqueueAlert,
-  flushAlertQueue,
-  httpAlertSender,
   latestSettledFor,
   pruneSettled,
   type QueuedAlert,
   queuedAlertFor,
+  sendWithoutQueue,
 } from "#app/lib/alert-queue.ts";
-import { openAlertStore, requestAlertSync, sendQueuedAlerts } from "#app/lib/alert-queue-idb.ts";
+import { openAlertStore, requestAlertSync } from "#app/lib/alert-queue-idb.ts";
+import { useQueueSender } from "#app/lib/use-queue-sender.ts";
 import { ALERT_CHANNEL } from "#core/offline.ts";
 import type { AlertStatus } from "#server/domain/public-card.ts";
 import { currentPosition, type Position } from "./use-local-emergency-number.ts";
@@ -22,7 +22,6 @@ import { currentPosition, type Position } from "./use-local-emergency-number.ts"
  */
 export function useDeviceAlert(tagId: string, onPosition: (position: Position | null) => void) {
   const [device, setDevice] = useState<QueuedAlert | null>(null);
-  const [busy, setBusy] = useState(false);
   const tracked = useRef<string | null>(null);
 
   const reread = useCallback(async (store: AlertStore) => {
@@ -30,21 +29,7 @@ export function useDeviceAlert(tagId: string, onPosition: (position: Position | 
     if (key) setDevice((await store.get(key)) ?? null);
   }, []);
 
-  const sendNow = useCallback(
-    async (store: AlertStore) => {
-      if (navigator.onLine === false) return;
-      if (!(await store.list()).some((alert) => alert.state === "queued")) return;
-      setBusy(true);
-      try {
-        await sendQueuedAlerts(store);
-      } finally {
-        setBusy(false);
-      }
-      await reread(store);
-      if ((await store.list()).some((alert) => alert.state === "queued")) requestAlertSync();
-    },
-    [reread],
-  );
+  const { busy, setBusy, sendNow } = useQueueSender(reread);
 
   useEffect(() => {
     let store: AlertStore | null = null;
@@ -92,7 +77,7 @@ export function useDeviceAlert(tagId: string, onPosition: (position: Position | 
         // No IndexedDB (storage disabled): send without a queue.
       }
       if (!store) {
-        const alert = await sendWithoutQueue(tagId, position);
+        const alert = await sendWithoutQueue({ tagId, position });
         setDevice(alert);
         return;
       }
@@ -104,24 +89,9 @@ export function useDeviceAlert(tagId: string, onPosition: (position: Position | 
     } finally {
       setBusy(false);
     }
-  }, [tagId, sendNow, onPosition]);
+  }, [tagId, sendNow, onPosition, setBusy]);
 
   return { device, busy, press };
-}
-
-/** Where IndexedDB is missing: one attempt; a failed one is shown, not kept. */
-async function sendWithoutQueue(tagId: string, position: Position | null): Promise<QueuedAlert> {
-  const memory = new Map<string, QueuedAlert>();
-  const store: AlertStore = {
-    list: async () => [...memory.values()],
-    get: async (key) => memory.get(key),
-    put: async (alert) => void memory.set(alert.key, alert),
-    delete: async (key) => void memory.delete(key),
-  };
-  const alert = await enqueueAlert(store, { tagId, position });
-  await flushAlertQueue(store, httpAlertSender());
-  const result = memory.get(alert.key) ?? alert;
-  return result.state === "queued" ? { ...result, state: "failed", failure: "invalid" } : result;
 }
 
 /** Polls the alert's status every few seconds while someone may still answer. */

@@ -2,18 +2,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import {
   type AlertStore,
   enqueueAlert,
-  flushAlertQueue,
-  httpAlertSender,
   pruneSettled,
   type QueuedAlert,
   queuedSosFor,
+  sendWithoutQueue,
 } from "#app/lib/alert-queue.ts";
-import {
-  openAlertStore,
-  requestAlertSync,
-  sendQueuedAlerts,
-  withdrawQueuedAlert,
-} from "#app/lib/alert-queue-idb.ts";
+import { openAlertStore, requestAlertSync, withdrawQueuedAlert } from "#app/lib/alert-queue-idb.ts";
+import { useQueueSender } from "#app/lib/use-queue-sender.ts";
 import { ALERT_CHANNEL } from "#core/offline.ts";
 
 export type Position = { latitude: string; longitude: string };
@@ -27,7 +22,6 @@ export type Position = { latitude: string; longitude: string };
  */
 export function useDeviceSos(account: string) {
   const [entry, setEntry] = useState<QueuedAlert | null>(null);
-  const [busy, setBusy] = useState(false);
   const tracked = useRef<string | null>(null);
   const storeRef = useRef<AlertStore | null>(null);
 
@@ -36,21 +30,7 @@ export function useDeviceSos(account: string) {
     if (key) setEntry((await store.get(key)) ?? null);
   }, []);
 
-  const sendNow = useCallback(
-    async (store: AlertStore) => {
-      if (navigator.onLine === false) return;
-      if (!(await store.list()).some((alert) => alert.state === "queued")) return;
-      setBusy(true);
-      try {
-        await sendQueuedAlerts(store);
-      } finally {
-        setBusy(false);
-      }
-      await reread(store);
-      if ((await store.list()).some((alert) => alert.state === "queued")) requestAlertSync();
-    },
-    [reread],
-  );
+  const { busy, setBusy, sendNow } = useQueueSender(reread);
 
   useEffect(() => {
     let stopped = false;
@@ -91,7 +71,7 @@ export function useDeviceSos(account: string) {
         let store = storeRef.current;
         if (!store) store = await openAlertStore().catch(() => null);
         if (!store) {
-          setEntry(await sendWithoutQueue(account, position, pressedAt));
+          setEntry(await sendWithoutQueue({ kind: "sos", account, position, now: pressedAt }));
           return;
         }
         storeRef.current = store;
@@ -109,7 +89,7 @@ export function useDeviceSos(account: string) {
         setBusy(false);
       }
     },
-    [account, sendNow],
+    [account, sendNow, setBusy],
   );
 
   /** "Don't send": takes a waiting SOS off the queue, unless it has already gone. */
@@ -132,23 +112,4 @@ export function useDeviceSos(account: string) {
   }, []);
 
   return { entry, busy, send, withdraw, clear };
-}
-
-/** Where IndexedDB is missing: one attempt; one that got no answer is shown as failed, not kept. */
-async function sendWithoutQueue(
-  account: string,
-  position: Position | null,
-  pressedAt: number,
-): Promise<QueuedAlert> {
-  const memory = new Map<string, QueuedAlert>();
-  const store: AlertStore = {
-    list: async () => [...memory.values()],
-    get: async (key) => memory.get(key),
-    put: async (alert) => void memory.set(alert.key, alert),
-    delete: async (key) => void memory.delete(key),
-  };
-  const alert = await enqueueAlert(store, { kind: "sos", account, position, now: pressedAt });
-  await flushAlertQueue(store, httpAlertSender());
-  const result = memory.get(alert.key) ?? alert;
-  return result.state === "queued" ? { ...result, state: "failed", failure: "invalid" } : result;
 }

@@ -10,6 +10,8 @@ import {
 import { acknowledge, findAcknowledgeable } from "#server/alerts/acknowledge.ts";
 import { formatAlertTime, mapUrl, timeZoneForCountry } from "#server/alerts/compose.ts";
 import { liveFeed } from "#server/domain/live-location.ts";
+import { addressKey } from "#server/security/address-key.ts";
+import type { RateRule } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";
 
 type Acknowledgeable = NonNullable<Awaited<ReturnType<typeof findAcknowledgeable>>>;
@@ -82,9 +84,31 @@ export async function acknowledgeAlert(services: Services, token: string, reques
  * GET /ack/{token}/live.json: what the live page polls (decision 150). `after` (ms) asks only for
  * positions received since; the share's state and the updates come whole (they are small).
  */
-export async function liveFeedResponse(services: Services, token: string, request: Request) {
-  const found = await findAcknowledgeable(services, token);
+/**
+ * The live page's poll per client address (decision 150): one contact's page polls every 4
+ * seconds (150 in 10 minutes), so a household behind one address fits; guessing tokens does not.
+ */
+export const LIVE_FEED_RULE: RateRule = {
+  name: "ack-live:address",
+  points: 600,
+  windowSeconds: 600,
+};
+
+export async function liveFeedResponse(
+  services: Services,
+  token: string,
+  request: Request,
+  clientAddress: string,
+) {
   const headers = { "Cache-Control": "no-store" };
+  const decision = await services.limiter.consume(LIVE_FEED_RULE, addressKey(clientAddress));
+  if (!decision.allowed) {
+    return Response.json(
+      { error: "Too many requests" },
+      { status: 429, headers: { ...headers, "Retry-After": String(decision.retryAfterSeconds) } },
+    );
+  }
+  const found = await findAcknowledgeable(services, token);
   if (!found) return Response.json({ error: "Not found" }, { status: 404, headers });
   const afterParam = new URL(request.url).searchParams.get("after");
   const after = afterParam && /^\d{13}$/.test(afterParam) ? new Date(Number(afterParam)) : null;

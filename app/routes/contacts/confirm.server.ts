@@ -6,6 +6,7 @@ import {
   viewContactLink,
 } from "#server/domain/contact-consent.ts";
 import { issueContactToken } from "#server/domain/contact-tokens.ts";
+import { addressKey } from "#server/security/address-key.ts";
 import type { RateRule } from "#server/security/rate-limit.ts";
 import type { Services } from "#server/services.ts";
 
@@ -48,7 +49,7 @@ function page(request: Request, view: ContactLinkView, linkUrl: string | null = 
 }
 
 async function allowed(services: Services, clientAddress: string, request: Request) {
-  const decision = await services.limiter.consume(CONTACT_LINK_RULE, clientAddress);
+  const decision = await services.limiter.consume(CONTACT_LINK_RULE, addressKey(clientAddress));
   if (decision.allowed) return;
   const t = requestTranslator(request);
   throw data(

@@ -22,6 +22,10 @@ export const action = ({ params, request, context }: Route.ActionArgs) =>
  */
 export const shouldRevalidate = () => false;
 
+/** A refusal's own headers (Retry-After on "too many") reach the client with its page. */
+export const headers = ({ errorHeaders, actionHeaders, loaderHeaders }: Route.HeadersArgs) =>
+  errorHeaders ?? actionHeaders ?? loaderHeaders;
+
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: `${data?.title ?? ""} | SafeTap` },
   { name: "robots", content: "noindex, nofollow" },

@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
 import { type AppLoadContext, data, redirect } from "react-router";
+import { resendConsentRequest } from "#app/lib/consent-notice.server.ts";
 import { requestI18n } from "#app/lib/i18n.server.ts";
 import { noticeCookie, takeNotice } from "#app/lib/notices.server.ts";
 import { requireOrg } from "#app/lib/org.server.ts";
-import { consentDescription } from "#app/routes/account/dashboard/contacts.server.ts";
 import { formInput, medicalRecordForm } from "#app/routes/account/onboarding-checks.server.ts";
 import { emergencyNumberFor } from "#core/emergency-numbers.ts";
 import { handoverSchema } from "#core/org-audit.ts";
@@ -21,7 +21,7 @@ import { photoPath } from "#core/photos.ts";
 import { validateContact, validateMedicalFields } from "#core/validation.ts";
 import { riskyContactError } from "#server/alerts/toll-limits.ts";
 import { recordAudit } from "#server/domain/audit.ts";
-import { requestContactConsent, withContactStatus } from "#server/domain/contact-consent.ts";
+import { withContactStatus } from "#server/domain/contact-consent.ts";
 import {
   addContacts,
   contactOfPerson,
@@ -389,23 +389,8 @@ async function resendConsent(context: AppLoadContext, profileId: string, form: F
   const id = form.get("contactId");
   const formName = `contact:${id}`;
   if (!isContactId(id) || !(await contactOfPerson(services.db, profileId, id))) notFound();
-  const requests = await services.db.transaction((tx) =>
-    requestContactConsent(services, tx, [id as string]),
-  );
-  const sent = requests.some((r) => r.sent);
-  if (sent) services.dispatcher?.nudge();
-  const said = consentDescription(requests);
-  return sent
-    ? answer(formName, { tone: "success", title: "consent:resent", ...said })
-    : answer(
-        formName,
-        {
-          tone: "error",
-          title: "consent:resendFailed",
-          ...(said.description ? said : { description: "consent:notPending" }),
-        },
-        429,
-      );
+  const { notice, status } = await resendConsentRequest(services, id as string);
+  return answer(formName, notice, status);
 }
 
 async function changeContact(

@@ -5,9 +5,9 @@ import {
   contactFieldErrors,
 } from "#app/components/dashboard/contacts-card.tsx";
 import type { NoticeData } from "#app/components/notice.tsx";
+import { consentDescription, resendConsentRequest } from "#app/lib/consent-notice.server.ts";
 import { sanitizeText, validateContact } from "#core/validation.ts";
 import { riskyContactError } from "#server/alerts/toll-limits.ts";
-import { type RequestOutcome, requestContactConsent } from "#server/domain/contact-consent.ts";
 import {
   addContacts,
   contactOfPerson,
@@ -34,24 +34,6 @@ export const CONTACT_INTENTS = new Set([
   "contactLinkInvite",
   "resendConsent",
 ]);
-
-/**
- * What the owner is told of a confirmation request (decision 148): that it went, or why not
- * (a ceiling, the plan's allowance, a number that replied STOP), naming the contact.
- */
-export function consentDescription(
-  requests: RequestOutcome[],
-): Pick<NoticeData, "description" | "values"> {
-  const refused = requests.find((r) => !r.sent && r.reason !== "not_pending");
-  if (refused && !refused.sent) {
-    return {
-      description: `consent:notSent.${refused.reason}`,
-      values: { name: refused.name },
-    };
-  }
-  const sent = requests.find((r) => r.sent);
-  return sent ? { description: "consent:requestSent", values: { name: sent.name } } : {};
-}
 
 /**
  * The Emergency Contacts card's actions: add, edit, move up or down, remove
@@ -183,21 +165,8 @@ export async function handleContactAction(
         404,
       );
     }
-    const requests = await db.transaction((tx) => requestContactConsent(services, tx, [id]));
-    const sent = requests.some((r) => r.sent);
-    if (sent) services.dispatcher?.nudge();
-    const said = consentDescription(requests);
-    return reply(
-      sent
-        ? { tone: "success", title: "consent:resent", ...said }
-        : {
-            tone: "error",
-            title: "consent:resendFailed",
-            ...(said.description ? said : { description: "consent:notPending" }),
-          },
-      sent ? 200 : 429,
-      { contactId: id },
-    );
+    const { notice, status } = await resendConsentRequest(services, id);
+    return reply(notice, status, { contactId: id });
   }
 
   if (intent === "moveContact") {
