@@ -76,10 +76,13 @@ function onlyKnownCookies(request: Request): boolean {
     .every((name) => name === "" || KNOWN_COOKIE.test(name));
 }
 
-/** Whether the query is one the page reads, with values it accepts (at most once each). */
+/**
+ * Whether the query is one the page reads, with values it accepts (at most once each), written
+ * plainly: `?mode=signin&&` or `?mode=%73ignin` would each be a key of their own.
+ */
 function acceptedQuery(url: URL, page: CachedPage): boolean {
   if (!url.search) return true;
-  if (!page.query) return false;
+  if (!page.query || url.search !== `?${url.searchParams}`) return false;
   const seen = new Set<string>();
   for (const [name, value] of url.searchParams) {
     if (seen.has(name) || !page.query[name]?.includes(value)) return false;

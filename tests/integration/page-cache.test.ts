@@ -23,7 +23,7 @@ beforeAll(async () => {
   const b = await createOwner(app.services, { name: "Bob Othername", plan: "free" });
   alice = { client: await signIn(app, a.email), email: a.email };
   bob = { client: await signIn(app, b.email), email: b.email };
-});
+}, 300_000);
 afterAll(() => app?.close());
 
 /** A cookie the server does not read: it sends the request past the cache to React Router. */
@@ -283,6 +283,8 @@ describe("anything unusual goes to React Router", () => {
       "/about?x=1",
       "/auth?mode=admin",
       "/auth?mode=signin&mode=signin",
+      "/auth?mode=signin&",
+      "/auth?mode=%73ignin",
       "/auth?redirect=%2Fdashboard",
       "/blog/no-such-post",
     ]) {
