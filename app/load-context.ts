@@ -8,10 +8,12 @@ declare module "react-router" {
     requestId: string;
     clientAddress: string;
     /**
-     * Set only by the card render cache (server/http/card-cache.ts): values a
+     * Set only by the render caches (server/http/render-cache.ts): values a
      * page would otherwise make at random, given as placeholders so the
-     * rendered HTML can be reused with fresh values filled in.
+     * rendered HTML can be reused with fresh values filled in; and, for a
+     * page rendered for every signed-in reader at once (page-cache.ts),
+     * whether to show it signed in, without anyone's session.
      */
-    renderSeed?: { idempotencyKey: string };
+    renderSeed?: { idempotencyKey?: string; signedIn?: boolean };
   }
 }

@@ -45,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const { config } = context.services;
   return {
     language: detectRequestLanguage(request),
-    signedIn: Boolean(user),
+    // The page cache renders its signed-in pages without a session (decision 154).
+    signedIn: context.renderSeed?.signedIn ?? Boolean(user),
     cspNonce: context.cspNonce,
     storeUrl: config.storeUrl,
     salesEmail: config.salesEmail,

@@ -25,6 +25,7 @@ import { clientAddressFrom, isLoopback } from "./client-address.ts";
 import { formBodiesOnly } from "./form-bodies.ts";
 import { knownMethodsOnly } from "./methods.ts";
 import { operatorRoutes } from "./operator.ts";
+import { pageRenderCache } from "./page-cache.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { refuseWebhook, twilioParams, WEBHOOK_REFUSALS } from "./webhooks.ts";
@@ -273,7 +274,12 @@ export function createHttpApp(
   app.use("/t/*", cardHarvestLimit());
   const cardCache = cardRenderCache(options.handlePage);
   app.get("/t/:tagId", (c) => cardCache(c.req.raw, loadContext(c)));
-  app.all("*", (c) => options.handlePage(c.req.raw, loadContext(c)));
+  // Marketing and content pages from their render cache (decision 154); not in development,
+  // where the code under them changes.
+  const handlePage = options.devMode
+    ? options.handlePage
+    : pageRenderCache(options.handlePage, services);
+  app.all("*", (c) => handlePage(c.req.raw, loadContext(c)));
 
   app.onError((error, c) => {
     logger.error({ err: error, reqId: c.get("requestId") }, "unhandled error");

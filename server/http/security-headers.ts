@@ -39,7 +39,9 @@ export function securityHeaders(options: {
       "form-action 'self'",
       "frame-ancestors 'none'",
     ].join("; ");
-    c.header("Content-Security-Policy", csp);
+    // A 304 leaves the browser's copy in use with the policy it came with (its nonce); a new
+    // policy would replace that one and block the copy's scripts (decision 154).
+    if (c.res.status !== 304) c.header("Content-Security-Policy", csp);
     c.header("X-Content-Type-Options", "nosniff");
     // A page whose address holds a secret (a household invitation's link) sets its own, stricter.
     if (!c.res.headers.has("Referrer-Policy")) {
