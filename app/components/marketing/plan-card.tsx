@@ -41,7 +41,39 @@ export function usePlanText(plan: Plan) {
   return (key: string) => t(key, vars);
 }
 
+/**
+ * The plan's price for a billing cycle; for "both", the two prices, of which
+ * CSS shows the one the surrounding BillingChoice has checked.
+ */
 export function PlanPrice({
+  plan,
+  cycle,
+  annualShownPer,
+}: {
+  plan: Plan;
+  cycle: BillingCycle | "both";
+  annualShownPer: "month" | "year";
+}) {
+  if (cycle === "both") {
+    return (
+      <div className="min-h-20" data-testid={`price-${plan.id}`}>
+        <div className="group-has-[[value=annual]:checked]/billing:hidden">
+          <CyclePrice plan={plan} cycle="monthly" annualShownPer={annualShownPer} />
+        </div>
+        <div className="hidden group-has-[[value=annual]:checked]/billing:block">
+          <CyclePrice plan={plan} cycle="annual" annualShownPer={annualShownPer} />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="min-h-20" data-testid={`price-${plan.id}`}>
+      <CyclePrice plan={plan} cycle={cycle} annualShownPer={annualShownPer} />
+    </div>
+  );
+}
+
+function CyclePrice({
   plan,
   cycle,
   annualShownPer,
@@ -54,7 +86,7 @@ export function PlanPrice({
   const price = usePriceFormatter();
   const shown = displayPrice(plan, cycle, annualShownPer);
   return (
-    <div className="min-h-20" data-testid={`price-${plan.id}`}>
+    <>
       {shown ? (
         <>
           <p className="flex items-baseline gap-1">
@@ -75,7 +107,7 @@ export function PlanPrice({
           <p className="mt-1 text-xs text-muted-foreground">{t("price.customNote")}</p>
         </>
       )}
-    </div>
+    </>
   );
 }
 
@@ -93,7 +125,7 @@ export function PlanCard({
   action,
 }: {
   plan: Plan;
-  cycle: BillingCycle;
+  cycle: BillingCycle | "both";
   annualShownPer: "month" | "year";
   anchorId?: string;
   detailsGroup: string;
