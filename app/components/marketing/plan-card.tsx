@@ -1,6 +1,5 @@
 import {
   Building2,
-  Check,
   ChevronDown,
   Mail,
   MapPin,
@@ -193,17 +192,15 @@ export function PlanCard({
 
       <ul className="mt-6 space-y-2 text-sm font-medium">
         {plan.highlightKeys.map((key) => (
-          <li key={key} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            <span>{text(key)}</span>
+          <li key={key} className="check-mark flex gap-2 before:bg-primary">
+            {text(key)}
           </li>
         ))}
       </ul>
       <ul className="mt-3 space-y-2 text-sm text-muted-foreground">
         {plan.features.map((key) => (
-          <li key={key} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-            <span>{text(key)}</span>
+          <li key={key} className="check-mark flex gap-2 before:bg-success">
+            {text(key)}
           </li>
         ))}
       </ul>
@@ -219,9 +216,8 @@ export function PlanCard({
         </summary>
         <ul className="mt-3 space-y-2 border-t pt-3 text-sm text-muted-foreground">
           {plan.expandedFeatures.map((key) => (
-            <li key={key} className="flex gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-              <span>{text(key)}</span>
+            <li key={key} className="check-mark flex gap-2 before:bg-success">
+              {text(key)}
             </li>
           ))}
         </ul>
