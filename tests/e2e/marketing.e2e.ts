@@ -22,6 +22,8 @@ async function openWithPausedClock(path: string, options: BrowserContextOptions 
   await watched.page.clock.install({ time: START });
   await watched.page.clock.pauseAt(new Date(START.getTime() + 1_000));
   await watched.page.goto(path);
+  // The page's scripts start from a timer after the load event (decision 155): let it fire.
+  await watched.page.clock.runFor(1);
   await waitForHydration(watched.page);
   return watched;
 }
