@@ -8,20 +8,27 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { type DeferScriptsHandle, deferScriptsHtml } from "#app/lib/deferred-scripts.ts";
 import { requestI18n } from "#app/lib/i18n.server.ts";
-import { InlineCssContext } from "#app/lib/inline-css.tsx";
+import { InlineCssContext, type InlineCssTexts } from "#app/lib/inline-css.tsx";
 import { clientBuildDir } from "#server/paths.ts";
 import cardCssUrl from "./card.css?url";
+import siteCssUrl from "./site.css?url";
 
 export const streamTimeout = 5_000;
 
-/** The card's built stylesheet, read once, for the pages that inline it (the public card). */
-let inlineCss: string | null | undefined;
-function builtCss(): string | null {
+/** The built stylesheets that pages inline (the card's, the public site's), read once. */
+let inlineCss: InlineCssTexts | undefined;
+function builtCss(): InlineCssTexts {
   if (inlineCss === undefined) {
-    try {
-      inlineCss = readFileSync(path.join(clientBuildDir, cardCssUrl), "utf8");
-    } catch {
-      inlineCss = null; // development: no build, the stylesheet is linked
+    inlineCss = {};
+    for (const [name, url] of [
+      ["card", cardCssUrl],
+      ["site", siteCssUrl],
+    ] as const) {
+      try {
+        inlineCss[name] = readFileSync(path.join(clientBuildDir, url), "utf8");
+      } catch {
+        // development: no build, the stylesheet is linked
+      }
     }
   }
   return inlineCss;

@@ -3,14 +3,15 @@ import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import appCssUrl from "./app.css?url";
-// Imported here so that the client build emits it; the server inlines its text.
+// Imported here so that the client build emits them; the server inlines their text.
 import "./card.css?url";
+import "./site.css?url";
 import { NotFound } from "#app/components/not-found.tsx";
 import { ScrollManager } from "#app/components/scroll-manager.tsx";
 import { type DeferScriptsHandle, deferredScriptsLoader } from "#app/lib/deferred-scripts.ts";
 import { rememberLanguage, switchLanguage } from "#app/lib/i18n.client.ts";
 import type { I18nNamespacesHandle } from "#app/lib/i18n.ts";
-import { InlineStyles, useWantsInlineCss } from "#app/lib/inline-css.tsx";
+import { PageStyles } from "#app/lib/inline-css.tsx";
 import { type RootLoaderData, useRootData } from "#app/lib/root-data.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { themeBootScript } from "#app/lib/theme.ts";
@@ -29,16 +30,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
-
-/** The stylesheet: linked (and cached) everywhere except where a route asks for it inline. */
-function Styles({ nonce }: { nonce?: string }) {
-  const inline = useWantsInlineCss();
-  return inline ? (
-    <InlineStyles href={appCssUrl} nonce={nonce} />
-  ) : (
-    <link rel="stylesheet" href={appCssUrl} />
-  );
-}
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const user = await getSessionUser(request, context);
@@ -106,7 +97,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           }}
         />
         <Meta />
-        <Styles nonce={data?.cspNonce} />
+        {/* Linked (and cached) everywhere except where a route asks for its CSS inline. */}
+        <PageStyles href={appCssUrl} nonce={data?.cspNonce} />
         <Links />
       </head>
       <body className="min-h-dvh">

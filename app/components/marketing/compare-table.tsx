@@ -1,5 +1,6 @@
-import { Check, Minus } from "lucide-react";
+import { Minus } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { cn } from "#app/lib/cn.ts";
 import { COMPARISON_ROWS, PLAN_COMPARISON, PLANS, planVars } from "#app/lib/plans.ts";
 import { PLAN_IDS } from "#core/plans.ts";
 
@@ -38,12 +39,15 @@ export function CompareTable({ id }: { id?: string }) {
               {PLAN_IDS.map((planId) => {
                 const cell = PLAN_COMPARISON[row][planId];
                 return (
-                  <td key={planId} className="p-4 text-muted-foreground">
+                  <td
+                    key={planId}
+                    className={cn(
+                      "p-4 text-muted-foreground",
+                      cell === true && "check-mark before:size-5 before:bg-success",
+                    )}
+                  >
                     {cell === true ? (
-                      <>
-                        <Check className="size-5 text-success" aria-hidden="true" />
-                        <span className="sr-only">{t("compare.included")}</span>
-                      </>
+                      <span className="sr-only">{t("compare.included")}</span>
                     ) : cell === false ? (
                       <>
                         <Minus className="size-5 text-muted-foreground/60" aria-hidden="true" />

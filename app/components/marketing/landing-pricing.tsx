@@ -1,7 +1,6 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BillingCycle, PlanId } from "#core/plans.ts";
-import { BillingToggle } from "./billing-toggle.tsx";
+import { BILLING_CHOICE_GROUP, BillingChoice } from "./billing-toggle.tsx";
 import { CompareTable } from "./compare-table.tsx";
 import { PLAN_FAQ_IDS, usePlanFaq } from "./faq-items.ts";
 import { FaqList } from "./faq-list.tsx";
@@ -10,7 +9,9 @@ import { Section, SectionHeading } from "./section.tsx";
 
 /**
  * The landing page's pricing section (anchor #pricing): billing toggle, the four
- * plans with annual prices per year, the comparison and the FAQ.
+ * plans with annual prices per year, the comparison and the FAQ. Nothing here
+ * needs JavaScript: the toggle is CSS over radio buttons, the FAQ and "Learn
+ * more" are disclosure widgets (decision 155).
  */
 export function LandingPricing({
   initialCycle,
@@ -22,7 +23,6 @@ export function LandingPricing({
   currentPlan: PlanId | null;
 }) {
   const { t } = useTranslation("marketing");
-  const [cycle, setCycle] = useState(initialCycle);
   const faq = usePlanFaq(PLAN_FAQ_IDS.filter((id) => id !== "annual"));
   return (
     <Section id="pricing" headingId="pricing-title" innerClassName="max-w-7xl">
@@ -31,17 +31,19 @@ export function LandingPricing({
         title={t("landing.pricing.title")}
         subtitle={t("landing.pricing.subtitle")}
       />
-      <div className="mt-8">
-        <BillingToggle value={cycle} onChange={setCycle} anchor="pricing" />
+      <div className={BILLING_CHOICE_GROUP}>
+        <div className="mt-8">
+          <BillingChoice initial={initialCycle} name="landing-billing" />
+        </div>
+        <PlanGrid
+          cycle="both"
+          annualShownPer="year"
+          detailsGroup="landing-plan"
+          signedIn={signedIn}
+          currentPlan={currentPlan}
+          returnTo="/"
+        />
       </div>
-      <PlanGrid
-        cycle={cycle}
-        annualShownPer="year"
-        detailsGroup="landing-plan"
-        signedIn={signedIn}
-        currentPlan={currentPlan}
-        returnTo="/"
-      />
       <h3 id="compare-title" className="mt-20 text-center text-2xl font-bold">
         {t("compare.title")}
       </h3>

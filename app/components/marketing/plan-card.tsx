@@ -1,6 +1,5 @@
 import {
   Building2,
-  Check,
   ChevronDown,
   Mail,
   MapPin,
@@ -41,7 +40,39 @@ export function usePlanText(plan: Plan) {
   return (key: string) => t(key, vars);
 }
 
+/**
+ * The plan's price for a billing cycle; for "both", the two prices, of which
+ * CSS shows the one the surrounding BillingChoice has checked.
+ */
 export function PlanPrice({
+  plan,
+  cycle,
+  annualShownPer,
+}: {
+  plan: Plan;
+  cycle: BillingCycle | "both";
+  annualShownPer: "month" | "year";
+}) {
+  if (cycle === "both") {
+    return (
+      <div className="min-h-20" data-testid={`price-${plan.id}`}>
+        <div className="group-has-[[value=annual]:checked]/billing:hidden">
+          <CyclePrice plan={plan} cycle="monthly" annualShownPer={annualShownPer} />
+        </div>
+        <div className="hidden group-has-[[value=annual]:checked]/billing:block">
+          <CyclePrice plan={plan} cycle="annual" annualShownPer={annualShownPer} />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="min-h-20" data-testid={`price-${plan.id}`}>
+      <CyclePrice plan={plan} cycle={cycle} annualShownPer={annualShownPer} />
+    </div>
+  );
+}
+
+function CyclePrice({
   plan,
   cycle,
   annualShownPer,
@@ -54,7 +85,7 @@ export function PlanPrice({
   const price = usePriceFormatter();
   const shown = displayPrice(plan, cycle, annualShownPer);
   return (
-    <div className="min-h-20" data-testid={`price-${plan.id}`}>
+    <>
       {shown ? (
         <>
           <p className="flex items-baseline gap-1">
@@ -75,7 +106,7 @@ export function PlanPrice({
           <p className="mt-1 text-xs text-muted-foreground">{t("price.customNote")}</p>
         </>
       )}
-    </div>
+    </>
   );
 }
 
@@ -93,7 +124,7 @@ export function PlanCard({
   action,
 }: {
   plan: Plan;
-  cycle: BillingCycle;
+  cycle: BillingCycle | "both";
   annualShownPer: "month" | "year";
   anchorId?: string;
   detailsGroup: string;
@@ -161,17 +192,15 @@ export function PlanCard({
 
       <ul className="mt-6 space-y-2 text-sm font-medium">
         {plan.highlightKeys.map((key) => (
-          <li key={key} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            <span>{text(key)}</span>
+          <li key={key} className="check-mark flex gap-2 before:bg-primary">
+            {text(key)}
           </li>
         ))}
       </ul>
       <ul className="mt-3 space-y-2 text-sm text-muted-foreground">
         {plan.features.map((key) => (
-          <li key={key} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-            <span>{text(key)}</span>
+          <li key={key} className="check-mark flex gap-2 before:bg-success">
+            {text(key)}
           </li>
         ))}
       </ul>
@@ -187,9 +216,8 @@ export function PlanCard({
         </summary>
         <ul className="mt-3 space-y-2 border-t pt-3 text-sm text-muted-foreground">
           {plan.expandedFeatures.map((key) => (
-            <li key={key} className="flex gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-              <span>{text(key)}</span>
+            <li key={key} className="check-mark flex gap-2 before:bg-success">
+              {text(key)}
             </li>
           ))}
         </ul>

@@ -13,7 +13,8 @@ export function PlanGrid({
   currentPlan,
   returnTo,
 }: {
-  cycle: BillingCycle;
+  /** "both": the prices of both cycles, for a BillingChoice to pick between. */
+  cycle: BillingCycle | "both";
   annualShownPer: "month" | "year";
   detailsGroup: string;
   /** Give each card its plan id as anchor (`/pricing#family`). */

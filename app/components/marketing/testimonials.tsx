@@ -31,7 +31,8 @@ function useHydrated() {
  * The testimonials carousel: 1, 2 or 3 per view by screen width, looping,
  * advancing every 4 seconds unless the reader prefers reduced motion, hovers
  * or focuses it, or pauses it. Dots everywhere; previous/next on desktop.
- * Before hydration it shows the first testimonials, as the server rendered them.
+ * Before hydration (and without JavaScript) the track is a row that scrolls
+ * sideways, snapping to each testimonial, and the controls are hidden.
  */
 export function Testimonials() {
   const { t } = useTranslation("marketing");
@@ -84,8 +85,13 @@ export function Testimonials() {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
         }}
       >
+        {/* Before hydration (and without JavaScript) the track scrolls sideways, snapping per slide. */}
         <div
-          className="overflow-hidden"
+          className={
+            hydrated
+              ? "overflow-hidden"
+              : "snap-x snap-mandatory overflow-x-auto overscroll-x-contain"
+          }
           onTouchStart={(event) => {
             touchStart.current = event.touches[0]?.clientX ?? null;
           }}
@@ -119,7 +125,7 @@ export function Testimonials() {
                     total: TESTIMONIAL_IDS.length,
                   })}
                   aria-hidden={hydrated && !inView ? true : undefined}
-                  className="shrink-0 basis-full px-3 sm:basis-1/2 lg:basis-1/3"
+                  className="shrink-0 basis-full snap-start px-3 sm:basis-1/2 lg:basis-1/3"
                   data-testid={`testimonial-${id}`}
                 >
                   <figure className="flex h-full flex-col rounded-2xl border bg-card p-6 shadow-sm">
@@ -148,7 +154,8 @@ export function Testimonials() {
           </div>
         </div>
 
-        <div className="mt-8 flex items-center justify-center gap-3">
+        {/* The controls need JavaScript: shown once it runs. */}
+        <div className={cn("mt-8 flex items-center justify-center gap-3", !hydrated && "hidden")}>
           <button
             type="button"
             onClick={() => go(index - 1)}

@@ -8,7 +8,9 @@ import { ForgotForm, SignInForm } from "#app/components/auth/sign-in-form.tsx";
 import { SignUpForm } from "#app/components/auth/sign-up-form.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
+import type { DeferScriptsHandle } from "#app/lib/deferred-scripts.ts";
 import { seoFor } from "#app/lib/i18n.server.ts";
+import type { InlineCssHandle } from "#app/lib/inline-css.tsx";
 import { metaTags } from "#app/lib/meta.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { isPlanId } from "#core/plans.ts";
@@ -21,6 +23,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { seo: seoFor(request, "pages.auth") };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+
+/** Paints from the first round trip: its CSS inline, its scripts after load (decision 155). */
+export const handle: InlineCssHandle & DeferScriptsHandle = {
+  inlineCss: "site",
+  deferScripts: true,
+};
 
 export const action = ({ request, context }: Route.ActionArgs) =>
   handleAuthAction(request, context);

@@ -33,7 +33,7 @@ export const meta = ({ data }: Route.MetaArgs) => [
 ];
 
 export const handle: InlineCssHandle & I18nNamespacesHandle & DeferScriptsHandle = {
-  inlineCss: true,
+  inlineCss: "card",
   i18nNamespaces: ["common", "card", "offline"],
   deferScripts: true,
 };

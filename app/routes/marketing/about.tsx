@@ -7,6 +7,8 @@ import { GET_STARTED_HREF } from "#app/components/site-header.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { aboutPage } from "#app/content/about.server.ts";
 import { contentFor } from "#app/content/localized.server.ts";
+import type { DeferScriptsHandle } from "#app/lib/deferred-scripts.ts";
+import type { InlineCssHandle } from "#app/lib/inline-css.tsx";
 import { metaTags } from "#app/lib/meta.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import type { Route } from "./+types/about";
@@ -16,6 +18,12 @@ export function loader({ request }: Route.LoaderArgs) {
   return { seo: content.seo, about: content };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+
+/** Paints from the first round trip: its CSS inline, its scripts after load (decision 155). */
+export const handle: InlineCssHandle & DeferScriptsHandle = {
+  inlineCss: "site",
+  deferScripts: true,
+};
 
 export default function About({ loaderData: { about } }: Route.ComponentProps) {
   const { t } = useTranslation("content");

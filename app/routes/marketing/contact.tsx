@@ -2,7 +2,9 @@ import { useTranslation } from "react-i18next";
 import { EnquiryForm } from "#app/components/sales/enquiry-form.tsx";
 import { NextSteps } from "#app/components/sales/next-steps.tsx";
 import { ThankYou } from "#app/components/sales/thank-you.tsx";
+import type { DeferScriptsHandle } from "#app/lib/deferred-scripts.ts";
 import { seoFor } from "#app/lib/i18n.server.ts";
+import type { InlineCssHandle } from "#app/lib/inline-css.tsx";
 import { metaTags } from "#app/lib/meta.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import type { Route } from "./+types/contact";
@@ -16,6 +18,12 @@ export const loader = ({ request }: Route.LoaderArgs) => {
   };
 };
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+
+/** Paints from the first round trip: its CSS inline, its scripts after load (decision 155). */
+export const handle: InlineCssHandle & DeferScriptsHandle = {
+  inlineCss: "site",
+  deferScripts: true,
+};
 /** Passes the action's Retry-After on to the response. */
 export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
 

@@ -18,7 +18,9 @@ import {
 } from "#app/components/marketing/organizations.tsx";
 import { Section, SectionHeading } from "#app/components/marketing/section.tsx";
 import { usePriceFormatter } from "#app/components/marketing/use-price.ts";
+import type { DeferScriptsHandle } from "#app/lib/deferred-scripts.ts";
 import { seoFor } from "#app/lib/i18n.server.ts";
+import type { InlineCssHandle } from "#app/lib/inline-css.tsx";
 import { metaTags } from "#app/lib/meta.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { ENTERPRISE_FROM, formatAmount } from "#core/plans.ts";
@@ -28,6 +30,12 @@ export const loader = ({ request }: Route.LoaderArgs) => ({
   seo: seoFor(request, "pages.forOrganizations"),
 });
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+
+/** Paints from the first round trip: its CSS inline, its scripts after load (decision 155). */
+export const handle: InlineCssHandle & DeferScriptsHandle = {
+  inlineCss: "site",
+  deferScripts: true,
+};
 
 const FAQ_IDS = ["rollout", "import", "criticalInfo", "offline", "privacy", "pricing"] as const;
 

@@ -13,7 +13,9 @@ import { signupHref } from "#app/components/marketing/plan-action.tsx";
 import { Testimonials } from "#app/components/marketing/testimonials.tsx";
 import { TrustBar } from "#app/components/marketing/trust-bar.tsx";
 import { WhySafeTap } from "#app/components/marketing/why-safetap.tsx";
+import type { DeferScriptsHandle } from "#app/lib/deferred-scripts.ts";
 import { seoFor } from "#app/lib/i18n.server.ts";
+import type { InlineCssHandle } from "#app/lib/inline-css.tsx";
 import { metaTags } from "#app/lib/meta.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { isBillingCycle } from "#core/plans.ts";
@@ -33,6 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+
+/** Paints from the first round trip: its CSS inline, its scripts after load (decision 155). */
+export const handle: InlineCssHandle & DeferScriptsHandle = {
+  inlineCss: "site",
+  deferScripts: true,
+};
 
 /** The landing page: every section of spec section 2, in order. */
 export default function Home() {

@@ -13,7 +13,9 @@ import {
   onPrimarySolid,
 } from "#app/components/marketing/closing-cta.tsx";
 import { signupHref } from "#app/components/marketing/plan-action.tsx";
+import type { DeferScriptsHandle } from "#app/lib/deferred-scripts.ts";
 import { seoFor } from "#app/lib/i18n.server.ts";
+import type { InlineCssHandle } from "#app/lib/inline-css.tsx";
 import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/how-it-works";
 
@@ -21,6 +23,12 @@ export const loader = ({ request }: Route.LoaderArgs) => ({
   seo: seoFor(request, "pages.howItWorks"),
 });
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+
+/** Paints from the first round trip: its CSS inline, its scripts after load (decision 155). */
+export const handle: InlineCssHandle & DeferScriptsHandle = {
+  inlineCss: "site",
+  deferScripts: true,
+};
 
 const TOC = [
   ...GUIDE_STEPS.map(({ id }) => ({ id, key: `steps.${id}.title` })),

@@ -16,7 +16,9 @@ import { PlanGrid } from "#app/components/marketing/plan-grid.tsx";
 import { PricingHero } from "#app/components/marketing/pricing-hero.tsx";
 import { Section, SectionHeading } from "#app/components/marketing/section.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import type { DeferScriptsHandle } from "#app/lib/deferred-scripts.ts";
 import { requestTranslator, seoFor } from "#app/lib/i18n.server.ts";
+import type { InlineCssHandle } from "#app/lib/inline-css.tsx";
 import { metaTags } from "#app/lib/meta.ts";
 import { noticeCookie } from "#app/lib/notices.server.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
@@ -36,6 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+
+/** Paints from the first round trip: its CSS inline, its scripts after load (decision 155). */
+export const handle: InlineCssHandle & DeferScriptsHandle = {
+  inlineCss: "site",
+  deferScripts: true,
+};
 
 /** Pages a plan form may return to (no open redirects). */
 const RETURN_PATHS = new Set(["/", "/pricing"]);

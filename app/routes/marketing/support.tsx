@@ -2,7 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Eyebrow } from "#app/components/content/eyebrow.tsx";
 import { SupportFaq, SupportTopics } from "#app/components/support/faq.tsx";
 import { SupportEmail, SupportForm, SupportSent } from "#app/components/support/support-form.tsx";
+import type { DeferScriptsHandle } from "#app/lib/deferred-scripts.ts";
 import { seoFor } from "#app/lib/i18n.server.ts";
+import type { InlineCssHandle } from "#app/lib/inline-css.tsx";
 import { metaTags } from "#app/lib/meta.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import type { Route } from "./+types/support";
@@ -17,6 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+
+/** Paints from the first round trip: its CSS inline, its scripts after load (decision 155). */
+export const handle: InlineCssHandle & DeferScriptsHandle = {
+  inlineCss: "site",
+  deferScripts: true,
+};
 /** Passes the action's Retry-After on to the response. */
 export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
 

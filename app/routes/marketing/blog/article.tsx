@@ -6,6 +6,8 @@ import { Eyebrow } from "#app/components/content/eyebrow.tsx";
 import { ContentSection } from "#app/components/content/rich-text.tsx";
 import { NotFound } from "#app/components/not-found.tsx";
 import { ARTICLES, articleSummary, findArticle } from "#app/content/blog/index.server.ts";
+import type { DeferScriptsHandle } from "#app/lib/deferred-scripts.ts";
+import type { InlineCssHandle } from "#app/lib/inline-css.tsx";
 import { metaTags } from "#app/lib/meta.ts";
 import { detectRequestLanguage } from "#core/languages.ts";
 import type { Route } from "./+types/article";
@@ -26,6 +28,12 @@ export function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+
+/** Paints from the first round trip: its CSS inline, its scripts after load (decision 155). */
+export const handle: InlineCssHandle & DeferScriptsHandle = {
+  inlineCss: "site",
+  deferScripts: true,
+};
 
 export default function BlogArticle({ loaderData: { article, more } }: Route.ComponentProps) {
   const { t } = useTranslation("content");

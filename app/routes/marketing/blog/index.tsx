@@ -3,6 +3,8 @@ import { ArticleCard } from "#app/components/content/article-list.tsx";
 import { Eyebrow } from "#app/components/content/eyebrow.tsx";
 import { ARTICLES, articleSummary, blogIndex } from "#app/content/blog/index.server.ts";
 import { contentFor } from "#app/content/localized.server.ts";
+import type { DeferScriptsHandle } from "#app/lib/deferred-scripts.ts";
+import type { InlineCssHandle } from "#app/lib/inline-css.tsx";
 import { metaTags } from "#app/lib/meta.ts";
 import type { Route } from "./+types/index";
 
@@ -15,6 +17,12 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
+
+/** Paints from the first round trip: its CSS inline, its scripts after load (decision 155). */
+export const handle: InlineCssHandle & DeferScriptsHandle = {
+  inlineCss: "site",
+  deferScripts: true,
+};
 
 export default function Blog({ loaderData: { blog, articles } }: Route.ComponentProps) {
   const { t } = useTranslation("content");
