@@ -265,10 +265,12 @@ describe("service worker updates", () => {
         const registration = await navigator.serviceWorker.getRegistration();
         await registration!.update();
       });
-      // skipWaiting + clients.claim: the open page is controlled by the new worker.
-      await expect.poll(() => controllerVersion(page), { timeout: 20_000 }).toBe(next);
+      // skipWaiting + clients.claim: the open page is controlled by the new worker. Its
+      // install fetches the whole shell (about 150 files) first: on a loaded machine that
+      // took over 20 s, so the wait is long; it ends as soon as the new worker answers.
+      await expect.poll(() => controllerVersion(page), { timeout: 90_000 }).toBe(next);
       await expect
-        .poll(() => page.evaluate(() => caches.keys()), { timeout: 10_000 })
+        .poll(() => page.evaluate(() => caches.keys()), { timeout: 30_000 })
         .not.toContain(`safetap-shell-${version}`);
       expect(await page.evaluate(() => caches.keys())).toContain(`safetap-shell-${next}`);
     } finally {

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
+  confirmContact,
   launchBrowser,
   mintTag,
   openPage,
@@ -102,10 +103,13 @@ describe("a tag from minting to help arriving", () => {
   it("Mark Lost shows 'Tag Deactivated'; Unlink makes the tag claimable again", async () => {
     const tag = await mintTag("keychain");
     const { page } = await openPage(browser);
+    const kim = `kim-${Date.now()}@example.com`;
     await signUpAndOnboard(page, {
       name: "Lou Lost",
-      contacts: [{ name: "Kim", channel: "email", value: `kim-${Date.now()}@example.com` }],
+      contacts: [{ name: "Kim", channel: "email", value: kim }],
     });
+    // A test alert goes only to contacts who confirmed (decision 148).
+    await confirmContact(kim);
     await page.goto(`/activate?tag=${tag.tagId}&token=${tag.token}`);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Activate tag" }).click();
