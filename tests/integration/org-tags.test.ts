@@ -832,7 +832,7 @@ describe("reader mode for an organisation's staff", () => {
     expect(lines.slice(1).every((line) => line.includes('"Hillside Primary"'))).toBe(true);
     expect(
       lines.some((line) =>
-        line.endsWith('"Sam Staff","' + users.staff!.email + '","Hillside Primary","North gate"'),
+        line.endsWith(`"Sam Staff","${users.staff!.email}","Hillside Primary","North gate"`),
       ),
     ).toBe(true);
     expect(lines.some((line) => line.endsWith('"Hillside Primary","South gate"'))).toBe(true);
