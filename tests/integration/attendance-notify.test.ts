@@ -171,9 +171,12 @@ function zoneWhereHourIs(hours: number[]): string {
   for (let offset = -14; offset <= 12; offset++) {
     const zone = offset === 0 ? "Etc/GMT" : `Etc/GMT${offset > 0 ? "+" : ""}${offset}`;
     const clock = localClock(now, zone);
+    const hour = Number(clock.slice(0, 2));
     const minute = Number(clock.slice(3));
-    // Away from the hour's edges, so the test's own seconds cannot cross a boundary.
-    if (hours.includes(Number(clock.slice(0, 2))) && minute > 2 && minute < 57) return zone;
+    // Near the end of an hour the next one must qualify too, so the test's own seconds cannot
+    // cross out of the window (every whole-hour zone is at the same minute: skipping the
+    // hour's edges left no zone at all for six minutes of every hour).
+    if (hours.includes(hour) && (minute < 57 || hours.includes((hour + 1) % 24))) return zone;
   }
   throw new Error(`no zone where the hour is one of ${hours}`);
 }
