@@ -276,7 +276,7 @@ describe("service worker updates", () => {
             });
             return controllerVersion(page);
           },
-          { timeout: 90_000, intervals: [2_000] },
+          { timeout: 90_000, interval: 2_000 },
         )
         .toBe(next);
       await expect
