@@ -8,7 +8,12 @@ import "./card.css?url";
 import "./site.css?url";
 import { NotFound } from "#app/components/not-found.tsx";
 import { ScrollManager } from "#app/components/scroll-manager.tsx";
-import { type DeferScriptsHandle, deferredScriptsLoader } from "#app/lib/deferred-scripts.ts";
+import {
+  type DeferScriptsHandle,
+  deferredScriptsLoader,
+  useStaticPage,
+} from "#app/lib/deferred-scripts.ts";
+import { enhanceOptions, enhanceScript } from "#app/lib/enhance.ts";
 import { rememberLanguage, switchLanguage } from "#app/lib/i18n.client.ts";
 import type { I18nNamespacesHandle } from "#app/lib/i18n.ts";
 import { PageStyles } from "#app/lib/inline-css.tsx";
@@ -83,6 +88,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const deferScripts = useMatches().some(
     (match) => (match.handle as DeferScriptsHandle | undefined)?.deferScripts,
   );
+  // Signed out, the public site's pages are not hydrated (decision 159).
+  const staticPage = useStaticPage();
   return (
     <html lang={i18n.language} dir="ltr" data-i18n-namespaces={namespaces} suppressHydrationWarning>
       <head>
@@ -93,7 +100,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           nonce={data?.cspNonce}
           suppressHydrationWarning
           dangerouslySetInnerHTML={{
-            __html: deferScripts ? themeBootScript + deferredScriptsLoader : themeBootScript,
+            __html:
+              deferScripts && !staticPage
+                ? themeBootScript + deferredScriptsLoader
+                : themeBootScript,
           }}
         />
         <Meta />
@@ -103,7 +113,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         {children}
-        <Scripts nonce={data?.cspNonce} />
+        {staticPage ? (
+          <script
+            nonce={data?.cspNonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: enhanceScript(enhanceOptions(true)) }}
+          />
+        ) : (
+          <Scripts nonce={data?.cspNonce} />
+        )}
       </body>
     </html>
   );

@@ -5,7 +5,8 @@ import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from "#core/languages.ts";
 
 /**
  * A plain GET form, so it also works before JavaScript loads (the server reads
- * `lng`); with JavaScript the language changes in place.
+ * `lng`); with React the language changes in place, on a page without React
+ * enhance.ts sends the form when the choice changes (decision 159).
  */
 export function LanguageSwitcher({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
@@ -24,6 +25,7 @@ export function LanguageSwitcher({ id }: { id: string }) {
       <select
         id={id}
         name="lng"
+        data-language-select=""
         value={i18n.language}
         onChange={async (event) => {
           const next = event.target.value;

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-
-export const ANCHOR_SCROLL_DELAY_MS = 100;
+import { ANCHOR_SCROLL_DELAY_MS } from "#app/lib/enhance.ts";
 
 /**
  * The spec's scrolling rules: restoration is manual; every change of path or

@@ -106,15 +106,22 @@ export function SiteHeader({ signedIn, storeUrl }: { signedIn: boolean; storeUrl
           <ThemeSwitcher id="theme-desktop" />
           {account}
         </div>
+        {/* On a page without React, enhance.ts opens and closes it (decision 159). */}
         <button
           type="button"
-          className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "lg:hidden")}
+          className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "group lg:hidden")}
           aria-expanded={open}
           aria-controls={menuId}
           onClick={() => setOpen((value) => !value)}
+          data-menu-toggle=""
+          data-open={t("nav.openMenu")}
+          data-close={t("nav.closeMenu")}
         >
-          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          <span className="sr-only">{open ? t("nav.closeMenu") : t("nav.openMenu")}</span>
+          <Menu className="group-aria-expanded:hidden" aria-hidden="true" />
+          <X className="hidden group-aria-expanded:block" aria-hidden="true" />
+          <span className="sr-only" data-label="">
+            {open ? t("nav.closeMenu") : t("nav.openMenu")}
+          </span>
         </button>
       </nav>
       <div id={menuId} hidden={!open} className="border-t px-4 pb-4 lg:hidden">

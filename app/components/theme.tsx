@@ -64,8 +64,10 @@ export function ThemeSwitcher({ id }: { id: string }) {
   return (
     <label className="inline-flex items-center gap-2 text-sm" htmlFor={id}>
       <span className="sr-only">{t("theme.label")}</span>
+      {/* On a page without React, enhance.ts keeps and applies the choice (decision 159). */}
       <select
         id={id}
+        data-theme-select=""
         value={mode}
         onChange={(event) => isThemeMode(event.target.value) && setMode(event.target.value)}
         className="h-9 rounded-md border border-input bg-background px-2 text-sm"

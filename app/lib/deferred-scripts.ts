@@ -1,3 +1,6 @@
+import { useMatches } from "react-router";
+import { useRootData } from "./root-data.ts";
+
 /**
  * Pages that must paint before anything else happens (the public card) can
  * ask for their JavaScript to wait until the page has loaded: a stranger's
@@ -13,6 +16,37 @@
 
 export interface DeferScriptsHandle {
   deferScripts?: true;
+  /**
+   * "signed-in": the page is hydrated only for a signed-in visitor. Signed
+   * out, it is sent as HTML with no React at all, and a small inline script
+   * (enhance.ts) does what HTML and CSS cannot. Decision 159.
+   */
+  hydrate?: "signed-in";
+}
+
+/** Whether the matched routes make this a page without React for this visitor. */
+export function isStaticPage(handles: readonly unknown[], signedIn: boolean): boolean {
+  return (
+    !signedIn &&
+    handles.some((handle) => (handle as DeferScriptsHandle | undefined)?.hydrate === "signed-in")
+  );
+}
+
+/**
+ * Whether the page being rendered is one React will not hydrate. Only the
+ * server renders such a page: in the browser React runs only on pages it
+ * hydrated, so there the answer is always no (and markup stays the same).
+ */
+export function useStaticPage(): boolean {
+  const matches = useMatches();
+  const root = useRootData();
+  return (
+    typeof document === "undefined" &&
+    isStaticPage(
+      matches.map((match) => match.handle),
+      root?.signedIn ?? false,
+    )
+  );
 }
 
 const INERT_PRELOAD = "x-deferred-modulepreload";

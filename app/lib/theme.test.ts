@@ -8,6 +8,7 @@ function boot(options: {
   stored?: string | null;
   hour: number;
   systemDark?: boolean;
+  storageOff?: boolean;
 }) {
   const storage = new Map<string, string>();
   if (options.stored) storage.set("themeMode", options.stored);
@@ -20,13 +21,20 @@ function boot(options: {
     dataset: {} as Record<string, string>,
   };
   const RealDate = Date;
+  const off = () => {
+    throw new Error("storage is off");
+  };
+  const window: { safetapTheme?: () => void } = {};
   const context = {
+    window,
     location: { search: options.search ?? "" },
     URLSearchParams,
-    localStorage: {
-      getItem: (k: string) => storage.get(k) ?? null,
-      setItem: (k: string, v: string) => storage.set(k, v),
-    },
+    localStorage: options.storageOff
+      ? { getItem: off, setItem: off }
+      : {
+          getItem: (k: string) => storage.get(k) ?? null,
+          setItem: (k: string, v: string) => storage.set(k, v),
+        },
     matchMedia: () => ({ matches: Boolean(options.systemDark) }),
     document: { documentElement: element },
     Date: class extends RealDate {
@@ -40,6 +48,12 @@ function boot(options: {
     dark: classes.has("dark"),
     mode: element.dataset.themeMode,
     stored: storage.get("themeMode"),
+    /** What a static page's script does when the mode changes (enhance.ts). */
+    reapply(mode: string) {
+      element.dataset.themeMode = mode;
+      window.safetapTheme?.();
+      return { dark: classes.has("dark"), mode: element.dataset.themeMode };
+    },
   };
 }
 
@@ -70,7 +84,7 @@ describe("themes (spec: auto, system, light, dark)", () => {
   });
 
   it("?theme= overrides the stored choice and is stored", () => {
-    expect(boot({ search: "?theme=dark", stored: "light", hour: 12 })).toEqual({
+    expect(boot({ search: "?theme=dark", stored: "light", hour: 12 })).toMatchObject({
       dark: true,
       mode: "dark",
       stored: "dark",
@@ -83,5 +97,22 @@ describe("themes (spec: auto, system, light, dark)", () => {
       mode: "light",
       stored: "light",
     });
+  });
+
+  it("with storage off, ?theme= still applies to the page and auto is the default", () => {
+    expect(boot({ search: "?theme=dark", hour: 12, storageOff: true })).toMatchObject({
+      dark: true,
+      mode: "dark",
+    });
+    expect(boot({ hour: 22, storageOff: true })).toMatchObject({ dark: true, mode: "auto" });
+  });
+
+  it("leaves safetapTheme() behind, which applies the page's mode again", () => {
+    const page = boot({ stored: "light", hour: 21 });
+    expect(page.dark).toBe(false);
+    expect(page.reapply("dark")).toEqual({ dark: true, mode: "dark" });
+    expect(page.reapply("auto")).toEqual({ dark: true, mode: "auto" });
+    expect(page.reapply("neon")).toEqual({ dark: true, mode: "auto" });
+    expect(page.reapply("light")).toEqual({ dark: false, mode: "light" });
   });
 });

@@ -30,6 +30,9 @@ export function resolveDark(mode: ThemeMode, now: Date, systemPrefersDark: boole
 
 /**
  * Runs in <head> before the first paint, so the page never flashes the wrong
- * theme. Kept in sync with resolveDark above (tests check both).
+ * theme. Kept in sync with resolveDark above (tests check both). It leaves
+ * `window.safetapTheme()` behind, which applies `<html data-theme-mode>` again:
+ * a static page's script (enhance.ts) calls it when the mode changes and to
+ * recheck auto mode.
  */
-export const themeBootScript = `(function(){try{var m=${JSON.stringify(THEME_MODES)};var q=new URLSearchParams(location.search).get("theme");if(m.indexOf(q)>-1)localStorage.setItem("${THEME_STORAGE_KEY}",q);var s=localStorage.getItem("${THEME_STORAGE_KEY}");var mode=m.indexOf(s)>-1?s:"${DEFAULT_THEME_MODE}";var h=new Date().getHours();var d=mode==="dark"||(mode==="system"&&matchMedia("(prefers-color-scheme: dark)").matches)||(mode==="auto"&&(h>=${DARK_FROM_HOUR}||h<${LIGHT_FROM_HOUR}));var e=document.documentElement;e.classList.toggle("dark",d);e.style.colorScheme=d?"dark":"light";e.dataset.themeMode=mode}catch(x){}})();`;
+export const themeBootScript = `(function(){var m=${JSON.stringify(THEME_MODES)},e=document.documentElement;function t(mode){var h=new Date().getHours();var d=mode==="dark"||(mode==="system"&&matchMedia("(prefers-color-scheme: dark)").matches)||(mode==="auto"&&(h>=${DARK_FROM_HOUR}||h<${LIGHT_FROM_HOUR}));e.classList.toggle("dark",d);e.style.colorScheme=d?"dark":"light";e.dataset.themeMode=mode}window.safetapTheme=function(){t(m.indexOf(e.dataset.themeMode)>-1?e.dataset.themeMode:"${DEFAULT_THEME_MODE}")};var q=new URLSearchParams(location.search).get("theme"),s=null;try{if(m.indexOf(q)>-1)localStorage.setItem("${THEME_STORAGE_KEY}",q);s=localStorage.getItem("${THEME_STORAGE_KEY}")}catch(x){s=q}t(m.indexOf(s)>-1?s:"${DEFAULT_THEME_MODE}")})();`;

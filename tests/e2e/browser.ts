@@ -67,13 +67,28 @@ export async function openPage(
   return { page, problems };
 }
 
-/** Waits until React has hydrated the page (links and buttons respond). */
+/**
+ * Waits until the page responds: React has hydrated it, or, on a public page a
+ * signed-out visitor gets without React (decision 159), its script has run.
+ */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
     const root = document.documentElement as unknown as Record<string, unknown>;
     const body = document.body as unknown as Record<string, unknown>;
-    return [root, body].some((el) => Object.keys(el).some((k) => k.startsWith("__react")));
+    return (
+      document.documentElement.dataset.enhanced === "true" ||
+      [root, body].some((el) => Object.keys(el).some((k) => k.startsWith("__react")))
+    );
   });
+}
+
+/** Whether React hydrated the page (a static public page is never hydrated, decision 159). */
+export function isHydrated(page: Page) {
+  return page.evaluate(() =>
+    [document.documentElement, document.body].some((el) =>
+      Object.keys(el).some((k) => k.startsWith("__react")),
+    ),
+  );
 }
 
 export interface OutboxMessage {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aboutPage } from "#app/content/about.server.ts";
-import { baseURL, launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import { baseURL, isHydrated, launchBrowser, openPage, waitForHydration } from "./browser.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,7 +11,10 @@ afterAll(() => browser?.close());
 
 const DESKTOP = { width: 1280, height: 800 };
 
-/** The public site's pages (decision 155): each paints from its first response. */
+/**
+ * The public site's pages (decision 155): each paints from its first response. Signed out,
+ * all but the last three (their forms) are sent without React (decision 159).
+ */
 const PUBLIC_PAGES = [
   "/",
   "/pricing",
@@ -30,6 +33,7 @@ const PUBLIC_PAGES = [
   "/contact",
   "/auth",
 ];
+const HYDRATED_PAGES = new Set(["/support", "/contact", "/auth"]);
 
 /** The visible text of a price (both cycles' prices are in the page; CSS shows one). */
 const shownPrice = (page: Page, plan: string) =>
@@ -52,7 +56,13 @@ describe("the public site paints from its first response (decision 155)", () => 
       // React Router's preloads and module script are inert until the load event.
       expect(html).not.toMatch(/<link[^>]+rel="modulepreload"/);
       expect(html).not.toMatch(/<script[^>]+type="module"/);
-      expect(html).toMatch(/<script[^>]+type="text\/x-deferred-module"/);
+      if (HYDRATED_PAGES.has(path)) {
+        expect(html).toMatch(/<script[^>]+type="text\/x-deferred-module"/);
+      } else {
+        // No React at all: no module, no preload, one inline script of its own (decision 159).
+        expect(html).not.toMatch(/x-deferred-module|\/assets\/[^"]+\.js/);
+        expect(html).toMatch(/<script nonce="[^"]+">\(function enhance\(/);
+      }
     },
   );
 
@@ -125,19 +135,30 @@ describe("the landing page without JavaScript (decision 155)", () => {
 });
 
 describe("the landing page with JavaScript", () => {
-  it("hydrates after load, and the toggle keeps working", async () => {
+  it("signed out, it loads no script file and React never runs; its own script does what CSS cannot (decision 159)", async () => {
     const { page, problems } = await openPage(browser, { viewport: DESKTOP });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
     await page.goto("/?lng=en");
-    await waitForHydration(page);
+    await page.waitForFunction(() => document.documentElement.dataset.enhanced === "true");
+    await page.waitForLoadState("load");
+    expect(scripts).toEqual([]);
+    expect(await isHydrated(page)).toBe(false);
     await page.getByRole("radio", { name: /Annual/ }).check();
     expect(await shownPrice(page, "pro")).toMatch(/\$19\.90\s*\/year/);
+    // The carousel's controls are shown by the page's script.
+    expect(await page.getByTestId("testimonials-next").isVisible()).toBe(true);
     expect(problems).toEqual([]);
   });
 
   it("a client-side move to another public page keeps the inlined styles", async () => {
     const { page, problems } = await openPage(browser, { viewport: DESKTOP });
-    await page.goto("/?lng=en");
+    // /support is hydrated (its form), so its links move client-side.
+    await page.goto("/support?lng=en");
     await waitForHydration(page);
+    expect(await isHydrated(page)).toBe(true);
     await page.locator("footer").getByRole("link", { name: "About" }).click();
     await page.waitForURL("**/about");
     const heading = page.getByRole("heading", { level: 1, name: aboutPage.en.title });
@@ -147,6 +168,26 @@ describe("the landing page with JavaScript", () => {
     // The same inlined stylesheet, and no request for the linked one.
     expect(await page.locator('style#inline-css[data-css="site"]').count()).toBe(1);
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it("a landing page rendered by React (a client-side move) gets the same carousel", async () => {
+    const { page, problems } = await openPage(browser, { viewport: DESKTOP });
+    await page.goto("/support?lng=en");
+    await waitForHydration(page);
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByTestId("testimonials-next").waitFor({ state: "visible" });
+    expect(await isHydrated(page)).toBe(true);
+    await page.getByTestId("testimonials-next").click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="testimonial-track"]')?.getAttribute("data-index") ===
+        "1",
+    );
     expect(problems).toEqual([]);
   });
 });

@@ -25,7 +25,9 @@ import {
 const CONCURRENCY = 48;
 /** Contacts per channel for each owner: 15 contacts, Family's most. */
 const PER_CHANNEL = 5;
-const EMERGENCY_OWNERS = 10; // card alerts: 5 emails, 10 messages and 10 calls each
+// About 380 sendable deliveries: the kill waits for many open Twilio calls, and on a
+// loaded machine well over 100 were already sent by then (10 owners left 180 in flight).
+const EMERGENCY_OWNERS = 14; // card alerts: 5 emails, 10 messages and 10 calls each
 const TEST_OWNERS = 3; // test alerts: 5 emails and 10 messages each, no calls
 
 let db: SharedDatabase;
@@ -60,7 +62,7 @@ it("kill -9 with over 200 deliveries in flight: after the restart nothing is sen
     await raiseCardAlerts(services, owners.slice(EMERGENCY_OWNERS), "test");
     return sendableDeliveries(services);
   });
-  expect(deliveries.length).toBeGreaterThanOrEqual(250);
+  expect(deliveries.length).toBeGreaterThanOrEqual(350);
   const emails = deliveries.filter((d) => d.channel === "email");
   const phones = deliveries.filter((d) => d.channel !== "email");
   const env = {

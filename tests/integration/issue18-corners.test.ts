@@ -232,7 +232,20 @@ describe("a contact linked on Messenger (decision 149)", () => {
     const href = linkTargets(app.services.config, token).find((t) => t.channel === "messenger")!;
     const opened = await meta.openLink(href.href);
     expect(opened.status).toBe(200);
-    await dispatch();
+    // The "you'll get alerts here" answer goes through the outbox, and the app's own
+    // dispatcher may be the one to send it: wait for it, so it cannot come between the
+    // messages this test reads.
+    await expect
+      .poll(
+        async () => {
+          await dispatch();
+          return meta.messages.some(
+            (m) => m.recipient === opened.userId && m.text.includes("You'll get SafeTap"),
+          );
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     return { owner, psid: opened.userId };
   }
 

@@ -229,7 +229,7 @@ describe("/pricing", () => {
 
   it("opens with a hero listing the three moments it cycles through", () => {
     expect(page).toMatch(/<h1[^>]*>Plans that keep help one scan away<\/h1>/);
-    expect(page).toMatch(/data-testid="pricing-hero-message" data-index="0"/);
+    expect(page).toMatch(/data-cycle="" data-index="0" data-testid="pricing-hero"/);
     for (const message of [
       "Scan or tap the tag",
       "The emergency card appears",
@@ -246,24 +246,28 @@ describe("/pricing", () => {
   });
 
   it("prices monthly by default and annual per month (annual ÷ 12) with ?billing=annual", async () => {
+    // Both cycles' prices are in the page; the checked radio button decides which CSS shows.
+    expect(page).toMatch(
+      /<input type="radio"[^>]* name="pricing-billing" checked="" value="monthly"/,
+    );
     expect(page).toMatch(/>\$1\.99<\/span><span[^>]*>\/month</);
     expect(page).toMatch(/>\$5\.99<\/span><span[^>]*>\/month</);
+    expect(page).toMatch(/>\$1\.66<\/span><span[^>]*>\/month</);
+    expect(page).toMatch(/>\$4\.99<\/span><span[^>]*>\/month</);
+    expect(page).toContain("Billed $19.90 once a year");
+    expect(page).toContain("Billed $59.90 once a year");
     const annual = await html("/pricing?billing=annual");
-    expect(annual).toMatch(/>\$1\.66<\/span><span[^>]*>\/month</);
-    expect(annual).toMatch(/>\$4\.99<\/span><span[^>]*>\/month</);
-    expect(annual).toContain("Billed $19.90 once a year");
-    expect(annual).toContain("Billed $59.90 once a year");
-    expect(annual).toMatch(/aria-pressed="true"[^>]*>Annual/);
+    expect(annual).toMatch(
+      /<input type="radio"[^>]* name="pricing-billing" checked="" value="annual"/,
+    );
+    expect(annual).toMatch(/<input type="radio"[^>]* name="pricing-billing" value="monthly"/);
   });
 
-  it("hides the comparison until asked (?compare=1 without JavaScript)", async () => {
-    expect(page).toMatch(
-      /aria-expanded="false" aria-controls="compare"[^>]*>Compare all features</,
-    );
-    expect(page).toMatch(/<div id="compare" hidden=""/);
+  it("hides the comparison until asked (a disclosure; ?compare=1 opens it)", async () => {
+    expect(page).toMatch(/<details id="compare" class=[^>]*><summary/);
+    expect(page).toMatch(/>Compare all features<\/span><span[^>]*>Hide comparison</);
     const open = await html("/pricing?compare=1");
-    expect(open).toMatch(/aria-expanded="true" aria-controls="compare"[^>]*>Hide comparison</);
-    expect(open).toMatch(/<div id="compare" class=/);
+    expect(open).toMatch(/<details id="compare" open="" class=/);
     expect(open).toMatch(/<th scope="row"[^>]*>Attendance<\/th>/);
   });
 

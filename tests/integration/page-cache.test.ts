@@ -130,6 +130,20 @@ describe("cached pages equal React Router's render", () => {
     expect(inside).not.toContain('href="/auth?mode=signin"');
     expect(inside).toContain('href="/dashboard"');
   });
+
+  it("sends the signed-out variant without React and hydrates the signed-in one (decision 159)", async () => {
+    for (const path of ["/", "/pricing", "/about"]) {
+      const out = await (await new Client(app).get(path)).text();
+      const inside = await (await bob.client.get(path)).text();
+      expect(out).not.toMatch(/x-deferred-module|\/assets\/[^"]+\.js/);
+      expect(out).toMatch(/<script nonce="[^"]+">\(function enhance\(/);
+      expect(inside).toMatch(/<script[^>]+type="text\/x-deferred-module"/);
+      expect(inside).not.toContain("(function enhance(");
+    }
+    // A page with a form keeps React for everyone.
+    const support = await (await new Client(app).get("/support")).text();
+    expect(support).toMatch(/<script[^>]+type="text\/x-deferred-module"/);
+  });
 });
 
 describe("per-response values", () => {

@@ -45,16 +45,17 @@ describe("the public card /t/{tagId}", () => {
     const owner = await createOwner(app.services);
     const card = await (await viewCard(reader(), owner.tagId)).text();
     expect(card).toMatch(/<html[^>]*data-i18n-namespaces="common card offline"/);
-    const home = await (await reader().get("/", { "user-agent": PHONE_UA })).text();
-    expect(home).not.toContain("data-i18n-namespaces");
+    // A page that is neither the card nor the public site (decisions 155, 159).
+    const other = await (await reader().get("/no-such-page", { "user-agent": PHONE_UA })).text();
+    expect(other).not.toContain("data-i18n-namespaces");
     // Its scripts wait for the load event (decision 018); other pages preload theirs.
     expect(card).not.toContain('<link rel="modulepreload"');
     expect(card).not.toMatch(/<script[^>]* type="module"/);
     expect(card).toContain('rel="x-deferred-modulepreload"');
     expect(card).toContain('type="text/x-deferred-module"');
     expect(card).toContain('addEventListener("load"');
-    expect(home).toContain('<link rel="modulepreload"');
-    expect(home).toMatch(/<script[^>]* type="module"/);
+    expect(other).toContain('<link rel="modulepreload"');
+    expect(other).toMatch(/<script[^>]* type="module"/);
   });
 
   it("shows the owner's name, call and text links and the alert button, server-rendered", async () => {
@@ -407,7 +408,8 @@ describe("the card's first round trip (issue 4 budget)", () => {
   });
 
   it("other pages link the cached stylesheet instead", async () => {
-    const html = await (await app.request("/")).text();
+    // Not "/": the public site inlines a stylesheet of its own (decision 155).
+    const html = await (await app.request("/no-such-page")).text();
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/app-[^"]+\.css"/);
     expect(html).not.toContain('<style id="inline-css"');
   });

@@ -13,6 +13,7 @@ export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 export const handle: InlineCssHandle & DeferScriptsHandle = {
   inlineCss: "site",
   deferScripts: true,
+  hydrate: "signed-in",
 };
 
 export default function HipaaNotice({ loaderData }: Route.ComponentProps) {

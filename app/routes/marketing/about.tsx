@@ -23,6 +23,7 @@ export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 export const handle: InlineCssHandle & DeferScriptsHandle = {
   inlineCss: "site",
   deferScripts: true,
+  hydrate: "signed-in",
 };
 
 export default function About({ loaderData: { about } }: Route.ComponentProps) {

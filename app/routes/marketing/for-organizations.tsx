@@ -35,6 +35,7 @@ export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 export const handle: InlineCssHandle & DeferScriptsHandle = {
   inlineCss: "site",
   deferScripts: true,
+  hydrate: "signed-in",
 };
 
 const FAQ_IDS = ["rollout", "import", "criticalInfo", "offline", "privacy", "pricing"] as const;

@@ -40,6 +40,7 @@ export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 export const handle: InlineCssHandle & DeferScriptsHandle = {
   inlineCss: "site",
   deferScripts: true,
+  hydrate: "signed-in",
 };
 
 /** The landing page: every section of spec section 2, in order. */

@@ -1,7 +1,6 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useLoaderData } from "react-router";
-import { BillingToggle } from "#app/components/marketing/billing-toggle.tsx";
+import { BILLING_CHOICE_GROUP, BillingChoice } from "#app/components/marketing/billing-toggle.tsx";
 import {
   ClosingCta,
   onPrimaryOutline,
@@ -10,12 +9,12 @@ import {
 import { CompareTable } from "#app/components/marketing/compare-table.tsx";
 import { PLAN_FAQ_IDS, usePlanFaq } from "#app/components/marketing/faq-items.ts";
 import { FaqList } from "#app/components/marketing/faq-list.tsx";
-import { KeepSearchParams } from "#app/components/marketing/keep-search-params.tsx";
 import { type PlanActionData, signupHref } from "#app/components/marketing/plan-action.tsx";
 import { PlanGrid } from "#app/components/marketing/plan-grid.tsx";
 import { PricingHero } from "#app/components/marketing/pricing-hero.tsx";
 import { Section, SectionHeading } from "#app/components/marketing/section.tsx";
-import { Button } from "#app/components/ui/button.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
 import type { DeferScriptsHandle } from "#app/lib/deferred-scripts.ts";
 import { requestTranslator, seoFor } from "#app/lib/i18n.server.ts";
 import type { InlineCssHandle } from "#app/lib/inline-css.tsx";
@@ -32,17 +31,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     seo: seoFor(request, "pages.pricing"),
     ...(await planViewer(request, context)),
-    // Only read without JavaScript, when the toggles are plain GET forms.
+    // Links may open the page on a billing cycle or with the comparison shown.
     billing: isBillingCycle(billing) ? billing : "monthly",
     compareOpen: url.searchParams.get("compare") === "1",
   };
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-/** Paints from the first round trip: its CSS inline, its scripts after load (decision 155). */
+/**
+ * Paints from the first round trip: its CSS inline, its scripts after load (decision 155);
+ * signed out, no React at all (decision 159).
+ */
 export const handle: InlineCssHandle & DeferScriptsHandle = {
   inlineCss: "site",
   deferScripts: true,
+  hydrate: "signed-in",
 };
 
 /** Pages a plan form may return to (no open redirects). */
@@ -100,8 +103,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PricingPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("marketing");
   const loaderData = useLoaderData<typeof loader>();
-  const [cycle, setCycle] = useState(loaderData.billing);
-  const [compareOpen, setCompareOpen] = useState(loaderData.compareOpen);
   const faq = usePlanFaq(PLAN_FAQ_IDS);
 
   return (
@@ -110,50 +111,47 @@ export default function PricingPage({ actionData }: Route.ComponentProps) {
 
       <Section id="plans" headingId="plans-title" innerClassName="max-w-7xl pt-4 sm:pt-8">
         <SectionHeading id="plans-title" title={t("pricingPage.plansTitle")} />
-        <div className="mt-8">
-          <BillingToggle value={cycle} onChange={setCycle} anchor="plans" />
-        </div>
-        {actionData?.error ? (
-          <div
-            role="alert"
-            className="mx-auto mt-8 max-w-xl rounded-md border border-destructive bg-destructive/10 px-4 py-3 text-center"
-          >
-            <p className="font-semibold">{t("notices.errorUpdatingPlan")}</p>
-            <p className="text-sm">{actionData.error}</p>
+        {/* CSS over radio buttons and a disclosure: no JavaScript, no request (decision 159). */}
+        <div className={BILLING_CHOICE_GROUP}>
+          <div className="mt-8">
+            <BillingChoice initial={loaderData.billing} name="pricing-billing" />
           </div>
-        ) : null}
-        <PlanGrid
-          cycle={cycle}
-          annualShownPer="month"
-          detailsGroup="pricing-plan"
-          anchorIds
-          signedIn={loaderData.signedIn}
-          currentPlan={loaderData.currentPlan}
-          returnTo="/pricing"
-        />
-
-        <form method="get" action="#compare" className="mt-16 flex justify-center">
-          <KeepSearchParams except={["compare"]} />
-          <Button
-            type="submit"
-            name="compare"
-            value={compareOpen ? "0" : "1"}
-            variant="outline"
-            size="lg"
-            aria-expanded={compareOpen}
-            aria-controls="compare"
-            onClick={(event) => {
-              event.preventDefault();
-              setCompareOpen((open) => !open);
-            }}
-          >
-            {compareOpen ? t("compare.hide") : t("compare.show")}
-          </Button>
-        </form>
-        <div id="compare" hidden={!compareOpen} className="mt-8 scroll-mt-24">
-          <h2 className="sr-only">{t("compare.title")}</h2>
-          <CompareTable />
+          {actionData?.error ? (
+            <div
+              role="alert"
+              className="mx-auto mt-8 max-w-xl rounded-md border border-destructive bg-destructive/10 px-4 py-3 text-center"
+            >
+              <p className="font-semibold">{t("notices.errorUpdatingPlan")}</p>
+              <p className="text-sm">{actionData.error}</p>
+            </div>
+          ) : null}
+          <PlanGrid
+            cycle="both"
+            annualShownPer="month"
+            detailsGroup="pricing-plan"
+            anchorIds
+            signedIn={loaderData.signedIn}
+            currentPlan={loaderData.currentPlan}
+            returnTo="/pricing"
+          />
         </div>
+
+        <details id="compare" open={loaderData.compareOpen} className="group mt-16 scroll-mt-24">
+          <summary
+            className={cn(
+              buttonVariants({ variant: "outline", size: "lg" }),
+              "mx-auto flex w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+            )}
+            data-testid="compare-toggle"
+          >
+            <span className="group-open:hidden">{t("compare.show")}</span>
+            <span className="hidden group-open:inline">{t("compare.hide")}</span>
+          </summary>
+          <div className="mt-8">
+            <h2 className="sr-only">{t("compare.title")}</h2>
+            <CompareTable />
+          </div>
+        </details>
       </Section>
 
       <Section id="faq" headingId="faq-title" className="bg-muted/40">

@@ -22,6 +22,7 @@ export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 export const handle: InlineCssHandle & DeferScriptsHandle = {
   inlineCss: "site",
   deferScripts: true,
+  hydrate: "signed-in",
 };
 
 export default function Blog({ loaderData: { blog, articles } }: Route.ComponentProps) {
