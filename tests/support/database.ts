@@ -48,6 +48,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       ? `create database ${name} template ${template.postgres}`
       : `create database ${name}`,
   );
+  // A test database need not wait for its commits to reach the disk: PostgreSQL keeps
+  // every commit's order and atomicity, and only a crash of the server itself could lose
+  // the last ones. For this database only, and every connection to it (child processes too).
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
