@@ -66,8 +66,8 @@ export function ConsentBadge({ status, channel }: { status: ContactStatusView; c
 }
 
 /**
- * Above the list: who never confirmed (still alerted in a real emergency), who stopped, and that
- * test alerts reach confirmed contacts only (DESIGN 1b.4).
+ * Above the list: who has not answered and who declined (both still alerted in a real
+ * emergency), who stopped, and that test alerts reach confirmed contacts only (DESIGN 1b.4).
  */
 export function ConsentSummary({
   contacts,
@@ -76,7 +76,8 @@ export function ConsentSummary({
 }) {
   const { t } = useTranslation("consent");
   if (contacts.length === 0) return null;
-  const unconfirmed = contacts.filter((c) => c.status.state !== "confirmed" && !c.status.stoppedAt);
+  const unconfirmed = contacts.filter((c) => c.status.state === "pending" && !c.status.stoppedAt);
+  const declined = contacts.filter((c) => c.status.state === "declined" && !c.status.stoppedAt);
   const stopped = contacts.filter((c) => c.status.stoppedAt);
   const confirmed = contacts.filter((c) => c.status.state === "confirmed" && !c.status.stoppedAt);
   return (
@@ -89,6 +90,14 @@ export function ConsentSummary({
           {t("summary.unconfirmed", {
             count: unconfirmed.length,
             names: unconfirmed.map((c) => c.name).join(", "),
+          })}
+        </p>
+      ) : null}
+      {declined.length ? (
+        <p className="rounded-lg border border-warning/50 bg-warning/10 p-3" data-testid="declined">
+          {t("summary.declined", {
+            count: declined.length,
+            names: declined.map((c) => c.name).join(", "),
           })}
         </p>
       ) : null}

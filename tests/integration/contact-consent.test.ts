@@ -528,13 +528,27 @@ describe("the dashboard shows each contact's answer", () => {
       { name: "Steve Stopped", channel: "sms", value: number },
     ]);
     await inbound({ From: number, Body: "STOP", MessageSid: "SM9" });
+    await addContact(owner.userId, {
+      name: "Dora Declined",
+      channel: "email",
+      value: freshEmail(),
+    });
+    const { token } = await firstRequestTo("Dora Declined");
+    expect((await answer(token, "decline")).status).toBe(200);
     const client = await signIn(app, owner.email);
     const html = await (await client.get("/dashboard")).text();
     expect(html).toMatch(/data-state="pending"/);
     expect(html).toMatch(/data-state="stopped"/);
+    expect(html).toMatch(/data-state="declined"/);
     expect(html).toContain("they replied STOP");
-    expect(html).toContain("They will still be alerted in a real emergency");
     expect(html).toContain("Send again");
+    // Who has not answered and who said no are told apart; both are alerted in an emergency.
+    expect(html).toMatch(
+      /data-testid="unconfirmed">Paula Pending has not confirmed being your emergency contact\. They will still be alerted in a real emergency\./,
+    );
+    expect(html).toMatch(
+      /data-testid="declined">Dora Declined declined being your emergency contact: they get no test alerts, and are still alerted in a real emergency\./,
+    );
   });
 });
 
