@@ -384,7 +384,13 @@ describe("the card with a photo", () => {
 });
 
 /** A child of `owner` with a guardian contact, medical details and a linked tag. */
-async function childWithTag(owner: Owner) {
+async function childWithTag(
+  owner: Owner,
+  guardian: { channel: "sms" | "email"; value: string } = {
+    channel: "sms",
+    value: "+15557770001",
+  },
+) {
   const { db, cipher, logger } = app.services;
   const child = await addDependant(db, cipher, logger, owner.userId, {
     fullName: "Lily Rose Parker",
@@ -398,7 +404,7 @@ async function childWithTag(owner: Owner) {
     db,
     cipher,
     { profileId: child.profileId, accountId: owner.userId },
-    { name: "Guardian Gwen", channel: "sms", value: "+15557770001", priority: 1 },
+    { name: "Guardian Gwen", ...guardian, priority: 1 },
   );
   const { tags: minted } = await mintTags(db, {
     product: "wristband",
@@ -450,6 +456,16 @@ describe("the child-safe card (DESIGN 1b.6)", () => {
     expect(page).toContain("Asthma, inhaler in the bag");
     expect(page).not.toContain("2017");
     expect(page).not.toContain("Parker");
+  });
+
+  it("guardians on email only: 'Contact a guardian', not a call heading over no call button", async () => {
+    const owner = await createOwner(app.services, { name: "Paula Parker" });
+    const child = await childWithTag(owner, { channel: "email", value: "gwen@example.com" });
+    const html = await (await viewCard(child.tagId)).text();
+    expect(html).not.toContain('href="tel:+');
+    expect(html).not.toContain("Call a guardian");
+    expect(html).toMatch(/<h2 id="contacts-title"[^>]*>Contact a guardian</);
+    expect(html).toContain('href="mailto:gwen@example.com');
   });
 
   it("an adult's card keeps the full name, the date of birth after the reveal, and the alert before the contacts", async () => {

@@ -16,10 +16,14 @@ export function ContactsSection({
   guardians?: boolean;
 }) {
   const { t } = useTranslation("card");
+  // "Call a guardian" only when there is a number to call; guardians on email are contacted.
+  const canCall = contacts.some((contact) =>
+    cardActions(contact).some((action) => action.kind === "call"),
+  );
   return (
     <section aria-labelledby="contacts-title" className="rounded-xl border bg-card p-4">
       <h2 id="contacts-title" className="text-lg font-semibold">
-        {guardians ? t("guardians") : t("contacts.title")}
+        {guardians ? t(canCall ? "guardians" : "guardiansNoCall") : t("contacts.title")}
       </h2>
       {contacts.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">{t("contacts.none")}</p>
