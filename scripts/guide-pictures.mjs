@@ -18,6 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const baseUrl = (process.argv[2] ?? process.env.GUIDE_BASE_URL ?? "http://localhost:3000").replace(
@@ -29,17 +30,6 @@ const outDir = path.join(root, "public", "guide");
 
 /** The picture size on the page (CSS pixels); 2× is taken, 1× is made from it. */
 const GUIDE_PICTURE = { width: 360, height: 640 };
-/** The flags the end-to-end tests start Debian's Chromium with (tests/e2e/browser.ts). */
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /**
  * A phone's browser (as tests/support/user-agents.ts): `isbot` rightly takes headless Chromium
@@ -112,7 +102,7 @@ async function main() {
   const tagId = credentials.linkedTag.tagId;
   await mkdir(outDir, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   try {

@@ -7,18 +7,11 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 
-/** Debian's Chromium, as the end-to-end tests use it (CHROMIUM_PATH overrides). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#scripts/chromium.mjs";
+
+/** Debian's Chromium, started as the end-to-end tests start it. */
+export const CHROMIUM = CHROMIUM_PATH;
+export const CHROMIUM_FLAGS = CHROMIUM_ARGS;
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
 const score = (lhr, id) => {
   const value = lhr.categories[id]?.score;

@@ -1,12 +1,2 @@
 /** How the e2e project starts Chromium (its global setup and tests/e2e/browser.ts). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from "#scripts/chromium.mjs";
