@@ -304,19 +304,7 @@ async function bindReferral(
       return null;
     }
     const context = (await contactContext(tx, contactId))!;
-    await queueNotice(tx, cipher, {
-      kind: "contact_request",
-      accountId: context.accountId,
-      channel,
-      to: sender,
-      recipientName: context.name,
-      payload: {
-        template: "metaLink.linked",
-        language: context.messageLanguage,
-        params: { person: context.person },
-      },
-      ...(await allowanceFor(tx, context.accountId, channel)),
-    });
+    await replyOnLinkedChannel(tx, cipher, context, channel, sender, "metaLink.linked");
     await logSafetyEvent(tx, {
       type: "contact_channel_linked",
       userId: context.accountId,
@@ -352,21 +340,33 @@ async function answerRefusedReferral(
   }
   const senderKey = createHash("sha256").update(`${channel}:${sender}`).digest("hex");
   if (!(await limiter.consume(LINK_RULES.expiredReplySender, senderKey)).allowed) return;
-  await db.transaction(async (tx) =>
-    queueNotice(tx, cipher, {
-      kind: "contact_request",
-      accountId: context.accountId,
-      channel,
-      to: sender,
-      recipientName: context.name,
-      payload: {
-        template: "metaLink.expired",
-        language: context.messageLanguage,
-        params: { person: context.person },
-      },
-      ...(await allowanceFor(tx, context.accountId, channel)),
-    }),
+  await db.transaction((tx) =>
+    replyOnLinkedChannel(tx, cipher, context, channel, sender, "metaLink.expired"),
   );
+}
+
+/** Queues SafeTap's short answer to the account that opened a link, in the contact's language. */
+async function replyOnLinkedChannel(
+  tx: Transaction,
+  cipher: FieldCipher,
+  context: NonNullable<Awaited<ReturnType<typeof contactContext>>>,
+  channel: LinkedChannel,
+  sender: string,
+  template: "metaLink.linked" | "metaLink.expired",
+) {
+  await queueNotice(tx, cipher, {
+    kind: "contact_request",
+    accountId: context.accountId,
+    channel,
+    to: sender,
+    recipientName: context.name,
+    payload: {
+      template,
+      language: context.messageLanguage,
+      params: { person: context.person },
+    },
+    ...(await allowanceFor(tx, context.accountId, channel)),
+  });
 }
 
 /**
