@@ -34,7 +34,81 @@ export interface DatabaseHandle {
    * quoted as literals (pg's escapeLiteral), about 2.5 times faster.
    */
   prepared<Row>(name: string, text: string): (params: string[]) => Promise<Row[]>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel`, which PostgreSQL delivers when the notifying
+   * transaction commits (decision 156). PostgreSQL: one connection of its own, outside the pool,
+   * opened again after it is lost (`onNotify` is then called once, for what was missed);
+   * PGlite: in process. Resolves once listening; the function it gives stops.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * A LISTEN on a connection of its own that comes back: a dropped connection (a restarted
+ * database, a terminated backend) is opened again after 0.5 s, doubling to 30 s, and the
+ * listener is told once it is back, since notices sent meanwhile are lost.
+ */
+async function postgresListener(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let delayMs = 500;
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    let lost = false;
+    const reopen = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (error) onError(error);
+      next.end().catch(() => {});
+      if (client === next) client = null;
+      if (stopped) return;
+      timer = setTimeout(() => {
+        timer = null;
+        open().then(
+          () => onNotify(),
+          () => {},
+        );
+      }, delayMs);
+      timer.unref?.();
+      delayMs = Math.min(delayMs * 2, 30_000);
+    };
+    next.on("error", reopen);
+    next.on("end", () => reopen());
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      reopen(error as Error);
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    delayMs = 500;
+  };
+  // Not listening yet (the database is not answering): the retries above go on, and until
+  // then the dispatcher's poll finds the work.
+  await open().catch(() => {});
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await client?.end().catch(() => {});
+    client = null;
+  };
 }
 
 export class DatabaseLockedError extends Error {
@@ -155,6 +229,13 @@ export async function openPglite(
         return (await client.query(`execute ${name}(${values})`)).rows;
       };
     }),
+    listen: async (channel, onNotify) => {
+      if (!CHANNEL_NAME.test(channel)) throw new RangeError(`Bad channel name "${channel}"`);
+      const unlisten = await client.listen(channel, () => onNotify());
+      return async () => {
+        await unlisten().catch(() => {}); // the database may be closed already
+      };
+    },
     close: async () => {
       try {
         await client.close();
@@ -213,6 +294,10 @@ export async function openPostgres(
       (name, text) => async (params: string[]) =>
         (await pool.query({ name, text, values: params })).rows,
     ),
+    listen: (channel, onNotify) => {
+      if (!CHANNEL_NAME.test(channel)) throw new RangeError(`Bad channel name "${channel}"`);
+      return postgresListener(url, channel, onNotify, (error) => options.onPoolError?.(error));
+    },
     close: () => pool.end(),
   };
 }
