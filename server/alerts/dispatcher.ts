@@ -445,16 +445,25 @@ export function createDispatcher(
   }
 
   async function pass(): Promise<number> {
-    // A roll call whose time ran out raises its alerts first; they are sent in this same pass.
-    let handled = await alertDueRollCalls(services);
-    handled += await escalate();
-    let budget = PASS_LIMIT;
+    let handled = 0;
+    let budget = 0;
     const inFlight = new Set<Promise<void>>();
     let lowInFlight = 0;
     /** The last claim may have left due deliveries behind (it filled every slot it asked for). */
     let more = true;
     woken = false;
-    while (!stopping && budget > 0) {
+    while (!stopping) {
+      if (budget <= 0) {
+        // A roll call whose time ran out raises its alerts first; they are sent in this same
+        // pass. Every PASS_LIMIT claims, the escalations and roll calls that fell due are
+        // looked at again, while the sends under way go on: a pass never waits for all of
+        // them to finish (a mass notice's sends held by a number's rate) before it claims an
+        // alert that came in meanwhile.
+        handled += await alertDueRollCalls(services);
+        handled += await escalate();
+        budget = PASS_LIMIT;
+        more = true;
+      }
       const free = concurrency - inFlight.size;
       if (free > 0 && (more || woken)) {
         woken = false;
@@ -496,8 +505,6 @@ export function createDispatcher(
       wake = null;
     }
     await Promise.all(inFlight);
-    // The pass stopped at its limit, not at an empty outbox: go on at once.
-    if (budget <= 0) again = !stopping;
     return handled;
   }
 
@@ -524,8 +531,10 @@ export function createDispatcher(
 
   const schedule = () => {
     if (stopped) return;
-    timer = setTimeout(async () => {
-      await runOnce();
+    // A pass under way is woken too: a retry that fell due is claimed in it, not after every
+    // send under way has finished.
+    timer = setTimeout(() => {
+      nudge();
       schedule();
     }, intervalMs);
     timer.unref?.();
