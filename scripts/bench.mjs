@@ -891,7 +891,6 @@ function printSteady(s) {
   );
 }
 
-
 /**
  * BENCH_STAGES=alerts (decision 156): the main stage's two alert runs alone, on the same tags and
  * peers (SMTP and Twilio as the app's providers), without the pages, Lighthouse or the large
@@ -960,9 +959,7 @@ async function alertsOnlyStage(target, label, logFile, demo, result) {
 
 function printAlertsOnly(r) {
   const a = r.alerts.small;
-  console.log(
-    `\n=== ${r.label}: alerts only (BENCH_STAGES=alerts), ${fmt(r.tags.small)} tags ===`,
-  );
+  console.log(`\n=== ${r.label}: alerts only (BENCH_STAGES=alerts), ${fmt(r.tags.small)} tags ===`);
   printSteady(r.steadyAlerts);
   console.log(
     `\nAlerts under ${CONNECTIONS} connections, ${SECONDS} s (card alert action; SMTP peer as mail provider)`,

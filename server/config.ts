@@ -25,6 +25,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a request waits for a pool connection before it is answered "busy" (503). */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
   DATA_DIR: z.string().min(1).default("./data"),
   AUTH_SECRET: secret("AUTH_SECRET"),
   DATA_ENCRYPTION_KEY: z
@@ -117,7 +119,7 @@ export interface Config {
   publicUrl: string;
   database:
     | { kind: "pglite"; dataDir: string }
-    | { kind: "postgres"; url: string; poolSize: number };
+    | { kind: "postgres"; url: string; poolSize: number; poolWaitMs: number };
   dataDir: string;
   authSecret: string;
   dataEncryptionKey: Buffer;
@@ -289,7 +291,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl,
     database: e.DATABASE_URL
-      ? { kind: "postgres", url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? {
+          kind: "postgres",
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          poolWaitMs: e.DATABASE_POOL_WAIT_MS,
+        }
       : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
     dataDir,
     authSecret,

@@ -32,8 +32,11 @@ import { spendBreaker } from "./spend-breaker.ts";
 import { alertTokens } from "./tokens.ts";
 
 export const MAX_ATTEMPTS = 8;
-/** Deliveries claimed in one pass before the pass yields (the next starts at once). */
-const PASS_LIMIT = 500;
+/**
+ * Deliveries claimed between two looks at the escalations and roll calls that fell due; a pass
+ * run by hand (not started) ends there.
+ */
+const PASS_LIMIT = 100;
 /** The NOTIFY channel the outbox's trigger wakes dispatchers on (migration 0011, decision 156). */
 export const OUTBOX_CHANNEL = "safetap_outbox";
 
@@ -42,7 +45,10 @@ export interface Dispatcher {
   stop(): Promise<void>;
   /** Asks for a pass as soon as possible (after an alert is recorded). */
   nudge(): void;
-  /** One pass: escalations due, then due deliveries until none is left. Returns how many were handled. */
+  /**
+   * One pass: escalations due, then due deliveries: PASS_LIMIT of them when run by hand (not
+   * started), until none is left in a started dispatcher's pass. Returns how many were handled.
+   */
   runOnce(): Promise<number>;
 }
 
@@ -452,13 +458,17 @@ export function createDispatcher(
     /** The last claim may have left due deliveries behind (it filled every slot it asked for). */
     let more = true;
     woken = false;
+    let looked = false;
     while (!stopping) {
       if (budget <= 0) {
+        // A pass run by hand (tests, not started) ends at its limit, once its sends are done.
+        if (looked && stopped) break;
+        looked = true;
         // A roll call whose time ran out raises its alerts first; they are sent in this same
         // pass. Every PASS_LIMIT claims, the escalations and roll calls that fell due are
-        // looked at again, while the sends under way go on: a pass never waits for all of
-        // them to finish (a mass notice's sends held by a number's rate) before it claims an
-        // alert that came in meanwhile.
+        // looked at again while the sends under way go on: a running dispatcher never waits
+        // for all of them to finish (a mass notice's sends held by a number's rate) before it
+        // claims an alert that came in meanwhile.
         handled += await alertDueRollCalls(services);
         handled += await escalate();
         budget = PASS_LIMIT;

@@ -248,14 +248,45 @@ export async function openPglite(
 
 const MIGRATION_LOCK_ID = 727_274_001;
 
+/** PostgreSQL's answers that mean "not now" rather than "wrong": too many connections, starting. */
+const BUSY_SQLSTATES = new Set(["53300", "57P03", "08000", "08001", "08004", "08006"]);
+/** The pool's and the network's: no connection could be had in time, or none at all. */
+const BUSY_MESSAGES = [
+  "timeout exceeded when trying to connect",
+  "Connection terminated due to connection timeout",
+];
+const BUSY_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT"]);
+
+/**
+ * Whether an error means the database could not be reached in time (the pool had no free
+ * connection within its wait, the server refused or was starting), not that the request was
+ * wrong: such a request may be answered "try again" (503), never 500. Looks through the causes
+ * Drizzle wraps around the driver's error.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as Error & { code?: unknown }).code;
+    if (typeof code === "string" && (BUSY_SQLSTATES.has(code) || BUSY_CODES.has(code))) {
+      return true;
+    }
+    if (BUSY_MESSAGES.some((m) => e instanceof Error && e.message.startsWith(m))) return true;
+  }
+  return false;
+}
+
 export async function openPostgres(
   url: string,
-  options: { poolSize?: number; onPoolError?: (error: Error) => void } = {},
+  options: {
+    poolSize?: number;
+    /** How long a query waits for a free pool connection before it fails (busy). */
+    poolWaitMs?: number;
+    onPoolError?: (error: Error) => void;
+  } = {},
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.poolWaitMs ?? 5_000,
     idleTimeoutMillis: 30_000,
   });
   // An idle client whose backend is terminated emits 'error' on the pool; without
@@ -314,6 +345,7 @@ export async function openDatabase(
   if (config.database.kind === "postgres") {
     return openPostgres(config.database.url, {
       poolSize: config.database.poolSize,
+      poolWaitMs: config.database.poolWaitMs,
       onPoolError: (error) => logger.warn({ err: error }, "database connection lost; reconnecting"),
     });
   }
