@@ -459,62 +459,67 @@ export function createDispatcher(
     let more = true;
     woken = false;
     let looked = false;
-    while (!stopping) {
-      if (budget <= 0) {
-        // A pass run by hand (tests, not started) ends at its limit, once its sends are done.
-        if (looked && stopped) break;
-        looked = true;
-        // A roll call whose time ran out raises its alerts first; they are sent in this same
-        // pass. Every PASS_LIMIT claims, the escalations and roll calls that fell due are
-        // looked at again while the sends under way go on: a running dispatcher never waits
-        // for all of them to finish (a mass notice's sends held by a number's rate) before it
-        // claims an alert that came in meanwhile.
-        handled += await alertDueRollCalls(services);
-        handled += await escalate();
-        budget = PASS_LIMIT;
-        more = true;
-      }
-      const free = concurrency - inFlight.size;
-      if (free > 0 && (more || woken)) {
-        woken = false;
-        const lowFree = concurrency - reserved - lowInFlight;
-        const emergenciesOnly = lowFree <= 0;
-        const limit = Math.min(budget, emergenciesOnly ? free : Math.min(free, lowFree));
-        const batch = await claim(limit, emergenciesOnly);
-        budget -= batch.length;
-        // Fewer than asked: the outbox is empty for now, unless only emergencies were asked
-        // for or the lower ranks' share was full (they wait for a slot, not for a wake-up).
-        more = batch.length === limit || emergenciesOnly || limit < free;
-        for (const delivery of batch) {
-          const low = rankOf(delivery.kind) > 0;
-          if (low) lowInFlight++;
-          const sending: Promise<void> = deliver(delivery)
-            .catch((error) => {
-              logger.error({ err: error, deliveryId: delivery.id }, "delivery failed to record");
-            })
-            .finally(() => {
-              inFlight.delete(sending);
-              if (low) lowInFlight--;
-              handled++;
-            });
-          inFlight.add(sending);
+    try {
+      while (!stopping) {
+        if (budget <= 0) {
+          // A pass run by hand (tests, not started) ends at its limit, once its sends are done.
+          if (looked && stopped) break;
+          looked = true;
+          // A roll call whose time ran out raises its alerts first; they are sent in this same
+          // pass. Every PASS_LIMIT claims, the escalations and roll calls that fell due are
+          // looked at again while the sends under way go on: a running dispatcher never waits
+          // for all of them to finish (a mass notice's sends held by a number's rate) before it
+          // claims an alert that came in meanwhile.
+          handled += await alertDueRollCalls(services);
+          handled += await escalate();
+          budget = PASS_LIMIT;
+          more = true;
         }
-        if (batch.length) continue;
+        const free = concurrency - inFlight.size;
+        if (free > 0 && (more || woken)) {
+          woken = false;
+          const lowFree = concurrency - reserved - lowInFlight;
+          const emergenciesOnly = lowFree <= 0;
+          const limit = Math.min(budget, emergenciesOnly ? free : Math.min(free, lowFree));
+          const batch = await claim(limit, emergenciesOnly);
+          budget -= batch.length;
+          // Fewer than asked: the outbox is empty for now, unless only emergencies were asked
+          // for or the lower ranks' share was full (they wait for a slot, not for a wake-up).
+          more = batch.length === limit || emergenciesOnly || limit < free;
+          for (const delivery of batch) {
+            const low = rankOf(delivery.kind) > 0;
+            if (low) lowInFlight++;
+            const sending: Promise<void> = deliver(delivery)
+              .catch((error) => {
+                logger.error({ err: error, deliveryId: delivery.id }, "delivery failed to record");
+              })
+              .finally(() => {
+                inFlight.delete(sending);
+                if (low) lowInFlight--;
+                handled++;
+              });
+            inFlight.add(sending);
+          }
+          if (batch.length) continue;
+        }
+        if (!inFlight.size) {
+          if (woken) continue;
+          break;
+        }
+        // A send finished (a slot is free) or a wake-up came: look again.
+        await Promise.race([
+          ...inFlight,
+          new Promise<void>((resolve) => {
+            wake = resolve;
+          }),
+        ]);
+        wake = null;
       }
-      if (!inFlight.size) {
-        if (woken) continue;
-        break;
-      }
-      // A send finished (a slot is free) or a wake-up came: look again.
-      await Promise.race([
-        ...inFlight,
-        new Promise<void>((resolve) => {
-          wake = resolve;
-        }),
-      ]);
-      wake = null;
+    } finally {
+      // A claim or a look that failed (the database away) ends the pass only once its sends
+      // are done: the next pass never runs beside them, over the slots.
+      await Promise.all(inFlight);
     }
-    await Promise.all(inFlight);
     return handled;
   }
 
