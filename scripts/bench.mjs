@@ -27,7 +27,9 @@
 //   - a mass notice to 10,000 guardians on two instances and one PostgreSQL database: send → last
 //     provider call, messages/s, and card alerts raised during it (scripts/bench/mass-notice.mjs).
 // BENCH_STAGES (comma-separated: main, org-import, org-people, mass-notice,
-// roll-call; default all) runs only some stages.
+// roll-call; default all) runs only some stages. BENCH_STAGES=alerts (not part of "all": the
+// main stage has the overload run) runs the alert pipeline alone (decision 156): the steady
+// 20 alerts/s run, accept → first provider call, then the overload run at 1,000 tags.
 // Prints one table per database and a budget summary; writes JSON to bench/results/.
 // Bounded in time (BENCH_QUICK, BENCH_SECONDS); stops every server and peer it
 // started and exits by itself, also on error or Ctrl-C.
@@ -565,7 +567,7 @@ async function benchDatabase(kind) {
     progress(`${label}: a roll call of 5,000 people with 10 staff phones`);
     result.rollCall = await rollCallStage(kind);
   }
-  if (!runs("main") && !runs("org-import")) return result;
+  if (!runs("main") && !runs("org-import") && !STAGES?.has("alerts")) return result;
 
   // 1. First start seeds the demo data. Page weight, sign-in and Lighthouse run
   //    on an otherwise idle server. The issue 15 budgets are for the card with a
@@ -573,6 +575,11 @@ async function benchDatabase(kind) {
   progress(`${label}: starting (seeding demo data)`);
   let server = await startServer({ env: serverEnv(target), logFile });
   const demo = JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"));
+  if (STAGES?.has("alerts") && !runs("main")) {
+    await stopServer(server);
+    await alertsOnlyStage(target, label, logFile, demo, result);
+    return result;
+  }
   const importStage = () => {
     progress(`${label}: importing a school's CSV`);
     return orgImportStage({
@@ -884,7 +891,121 @@ function printSteady(s) {
   );
 }
 
+/**
+ * BENCH_STAGES=alerts (decision 156): the main stage's two alert runs alone, on the same tags and
+ * peers (SMTP and Twilio as the app's providers), without the pages, Lighthouse or the large
+ * tag set: the steady STEADY_RATE/s run, then the overload run at CONNECTIONS connections.
+ */
+async function alertsOnlyStage(target, label, logFile, demo, result) {
+  progress(`${label}: seeding ${fmt(SMALL_TAGS)} tags and the alert runs' own`);
+  const small = await withDatabase(target, async (db) => {
+    const ownerId = await userIdByEmail(db, demo.demo.email);
+    const existing = await countTags(db);
+    const linked = await seedLinkedTags(db, {
+      from: 0,
+      to: SMALL_TAGS - existing,
+      ownerId,
+      batchId: "bench",
+    });
+    const overloadExtra = await seedLinkedTags(db, {
+      from: OVERLOAD_SERIES,
+      to: OVERLOAD_SERIES + Math.max(0, OVERLOAD_TAGS - linked.length),
+      ownerId,
+      batchId: "bench",
+    });
+    const steadyTags = await seedLinkedTags(db, {
+      from: STEADY_SERIES,
+      to: STEADY_SERIES + Math.ceil((STEADY_RATE * STEADY_SECONDS) / ALERTS_PER_TAG),
+      ownerId,
+      batchId: "bench",
+    });
+    await quiesce(db);
+    return { linked: [...linked, ...overloadExtra], steadyTags, total: await countTags(db) };
+  });
+  const smtp = await startSmtpPeer();
+  cleanups.push(() => smtp.close());
+  const twilio = await startTwilioPeer();
+  cleanups.push(() => twilio.close());
+  const server = await startServer({
+    env: serverEnv(target, { SMTP_URL: smtp.url, ...twilio.env(), TRUST_PROXY: "true" }),
+    logFile,
+  });
+  await loadGet(server.url, "/healthz", Math.min(3, SECONDS)); // warm-up, not measured
+  await settle(server);
+  progress(
+    `${label}: alerts at a steady ${STEADY_RATE}/s for ${STEADY_SECONDS} s, then their provider calls`,
+  );
+  const steady = await steadyStage(server, [smtp, twilio], small.steadyTags);
+  await settle(server);
+  progress(`${label}: alerts under ${CONNECTIONS} connections, ${SECONDS} s, then their emails`);
+  const overload = await alertStage(server, smtp, {
+    tagIds: small.linked,
+    keyPrefix: "bench-s-",
+    addressBlock: 1,
+  });
+  await stopServer(server);
+  const overloadOutbox = await withDatabase(target, (db) => stageOutbox(db, "bench-s-"));
+  const steadyOutbox = await withDatabase(target, (db) => stageOutbox(db, STEADY_PREFIX));
+  result.alertsOnly = true;
+  result.steadyAlerts = steadyReport(steady, steadyOutbox, [smtp.arrivals, twilio.arrivals]);
+  result.tags = { small: small.total };
+  const { acceptedAlertIds: _ids, ...overloadLoad } = overload.load;
+  result.alerts = {
+    small: { ...overloadLoad, delivery: deliveryReport(overload, overloadOutbox, [smtp, twilio]) },
+  };
+  await smtp.close();
+  await twilio.close();
+}
+
+function printAlertsOnly(r) {
+  const a = r.alerts.small;
+  console.log(`\n=== ${r.label}: alerts only (BENCH_STAGES=alerts), ${fmt(r.tags.small)} tags ===`);
+  printSteady(r.steadyAlerts);
+  console.log(
+    `\nAlerts under ${CONNECTIONS} connections, ${SECONDS} s (card alert action; SMTP peer as mail provider)`,
+  );
+  console.table({
+    overload: {
+      "accepted/s": a.acceptedPerSecond,
+      accepted: a.accepted,
+      refused:
+        Object.entries(a.refusedByStatus)
+          .map(([status, n]) => `${status}×${n}`)
+          .join(" ") || 0,
+      "p99 ms": a.p99ms,
+      "in DB": a.delivery.alertsInDatabase,
+      "emails at peer": a.delivery.deliveredToSmtpPeer,
+      dup: a.delivery.duplicateSends,
+      "accept→SMTP p50 ms": a.delivery.acceptanceToProviderP50ms,
+      "accept→SMTP p99 ms": a.delivery.acceptanceToProviderP99ms,
+      "sends/s": a.delivery.sendsPerSecond,
+    },
+  });
+}
+
+/** The alerts-only run's rows: issue 19's alert budgets and the overload run's exactly-once. */
+function alertsOnlyChecks(r) {
+  const d = r.alerts.small.delivery;
+  return [
+    ...issue19Checks(r),
+    {
+      database: r.database,
+      budget: `every accepted alert stored and emailed once (${CONNECTIONS} connections)`,
+      measured: `${d.acceptedAnswers - d.acceptedButNotInDatabase}/${d.acceptedAnswers} accepted answers stored; ${d.deliveredToSmtpPeer}/${d.alertDeliveries} alert emails at the peer; ${d.duplicateSends} duplicates`,
+      ok:
+        d.acceptedButNotInDatabase === 0 &&
+        d.notDelivered === 0 &&
+        d.duplicateSends === 0 &&
+        d.alertsWithoutProviderCall === 0,
+    },
+  ];
+}
+
 function printDatabase(r) {
+  if (r.alertsOnly) {
+    printAlertsOnly(r);
+    return;
+  }
   printOrgPeople(r.orgPeople);
   printMassNotice(r.massNotice);
   printRollCall(r.rollCall);
@@ -1147,6 +1268,7 @@ function budgets(results) {
   for (const r of results) {
     if (r.orgImport) checks.push(...orgImportChecks(r.database, r.orgImport));
     checks.push(...massNoticeChecks(r.massNotice));
+    if (r.alertsOnly) checks.push(...alertsOnlyChecks(r));
     if (r.orgPeople) {
       const page = r.orgPeople.error ? null : orgPeopleFirstPage(r.orgPeople);
       checks.push({

@@ -25,6 +25,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a request waits for a pool connection before it is answered "busy" (503). */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
   DATA_DIR: z.string().min(1).default("./data"),
   AUTH_SECRET: secret("AUTH_SECRET"),
   DATA_ENCRYPTION_KEY: z
@@ -88,7 +90,14 @@ const envSchema = z.object({
   ESCALATION_MINUTES: z.coerce.number().min(0.05).max(1440).default(5),
   DISPATCHER_ENABLED: booleanFromString.default(true),
   DISPATCHER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  DISPATCHER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  DISPATCHER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** The fallback poll; new deliveries wake the dispatcher at once (decision 156). */
+  DISPATCHER_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
+  TWILIO_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(16),
+  TWILIO_SMS_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(1),
+  TWILIO_WHATSAPP_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(80),
+  TWILIO_CALLS_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(1),
   OPERATOR_EMAIL: z.email().optional(),
   PAID_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(2000),
   WHATSAPP_SENDS_BEYOND_PER_HOUR: z.coerce.number().int().min(0).default(1000),
@@ -110,7 +119,7 @@ export interface Config {
   publicUrl: string;
   database:
     | { kind: "pglite"; dataDir: string }
-    | { kind: "postgres"; url: string; poolSize: number };
+    | { kind: "postgres"; url: string; poolSize: number; poolWaitMs: number };
   dataDir: string;
   authSecret: string;
   dataEncryptionKey: Buffer;
@@ -161,6 +170,18 @@ export interface Config {
   dispatcherLeaseSeconds: number;
   /** Deliveries sent at once by this instance. */
   dispatcherConcurrency: number;
+  /** How often the dispatcher looks for due work when nothing woke it. */
+  dispatcherPollMs: number;
+  /** What each provider allows (decision 156). */
+  sendLimits: {
+    smtpPoolSize: number;
+    twilio: {
+      maxInFlight: number;
+      smsPerSecond: number;
+      whatsappPerSecond: number;
+      callsPerSecond: number;
+    };
+  };
   /** Secrets that were generated into DATA_DIR because none were configured. */
   generatedSecrets: string[];
   /** Toll-fraud controls (decision 110): who is paged, the spend breaker, allowed risky prefixes. */
@@ -270,7 +291,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl,
     database: e.DATABASE_URL
-      ? { kind: "postgres", url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? {
+          kind: "postgres",
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          poolWaitMs: e.DATABASE_POOL_WAIT_MS,
+        }
       : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
     dataDir,
     authSecret,
@@ -316,6 +342,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dispatcherEnabled: e.DISPATCHER_ENABLED,
     dispatcherLeaseSeconds: e.DISPATCHER_LEASE_SECONDS,
     dispatcherConcurrency: e.DISPATCHER_CONCURRENCY,
+    dispatcherPollMs: e.DISPATCHER_POLL_MS,
+    sendLimits: {
+      smtpPoolSize: e.SMTP_POOL_SIZE,
+      twilio: {
+        maxInFlight: e.TWILIO_MAX_IN_FLIGHT,
+        smsPerSecond: e.TWILIO_SMS_PER_SECOND,
+        whatsappPerSecond: e.TWILIO_WHATSAPP_PER_SECOND,
+        callsPerSecond: e.TWILIO_CALLS_PER_SECOND,
+      },
+    },
     generatedSecrets,
     toll: {
       operatorEmail: e.OPERATOR_EMAIL,

@@ -54,13 +54,16 @@ function providerAdapters(config: Config): Record<Channel, ChannelAdapter | unde
     ? twilioAdapter({
         ...config.twilio,
         statusCallback: new URL(TWILIO_STATUS_PATH, config.publicUrl).toString(),
+        limits: config.sendLimits.twilio,
       })
     : undefined;
   // Decision 149: Messenger and Instagram through the Graph API when META_* is configured; in a
   // demo without it they land in the dev outbox, and outside a demo they are never planned.
   const meta = config.meta ? metaAdapter(config.meta) : undefined;
   return {
-    email: config.smtp ? smtpAdapter(config.smtp) : undefined,
+    email: config.smtp
+      ? smtpAdapter({ ...config.smtp, poolSize: config.sendLimits.smtpPoolSize })
+      : undefined,
     sms: twilio,
     whatsapp: twilio,
     voice: twilio,

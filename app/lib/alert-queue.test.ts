@@ -215,6 +215,18 @@ describe("sending a queued alert to /t/{id}/alert", () => {
     }) as unknown as typeof fetch;
     expect(await httpAlertSender(offline)(alert)).toEqual({ kind: "retry", afterMs: null });
     expect(outcomeOf(503, null, null)).toEqual({ kind: "retry", afterMs: 30_000 });
+    // Busy (decision 156): sent again when the server says, within 1–30 s.
+    expect(outcomeOf(503, { ok: false, reason: "busy" }, "2")).toEqual({
+      kind: "retry",
+      afterMs: 2_000,
+    });
+    expect(outcomeOf(503, null, "0")).toEqual({ kind: "retry", afterMs: 1_000 });
+    expect(outcomeOf(503, null, "3600")).toEqual({ kind: "retry", afterMs: 30_000 });
+    expect(outcomeOf(503, null, "Wed, 21 Oct 2026 07:28:00 GMT")).toEqual({
+      kind: "retry",
+      afterMs: 30_000,
+    });
+    expect(outcomeOf(500, null, "2")).toEqual({ kind: "retry", afterMs: 30_000 });
     expect(outcomeOf(403, { ok: false, reason: "refused" }, null)).toEqual({
       kind: "failed",
       reason: "refused",

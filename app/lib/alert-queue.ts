@@ -236,7 +236,16 @@ function recentOf(value: unknown): RecentAlert | undefined {
 }
 
 /** Reads the answer of `POST /t/{id}/alert` or `POST /sos/alert`. */
-export function outcomeOf(status: number, body: unknown, _retryAfter: string | null): SendOutcome {
+/**
+ * A 503's Retry-After (seconds) as the wait before the queue sends again: at least 1 s, at most
+ * 30 s (the wait for any other server error); none or unreadable: 30 s.
+ */
+export function retryAfterMs(retryAfter: string | null): number {
+  const seconds = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : 30;
+  return Math.min(30, Math.max(1, seconds)) * 1000;
+}
+
+export function outcomeOf(status: number, body: unknown, retryAfter: string | null): SendOutcome {
   const answer = (body ?? {}) as Record<string, unknown>;
   if (
     status === 200 &&
@@ -258,6 +267,8 @@ export function outcomeOf(status: number, body: unknown, _retryAfter: string | n
     const recent = recentOf(answer.recent);
     return { kind: "failed", reason: "rate_limited", ...(recent ? { recent } : {}) };
   }
+  // The server is busy (decision 156): sent again, under the same key, when it says.
+  if (status === 503) return { kind: "retry", afterMs: retryAfterMs(retryAfter) };
   if (status >= 500 || status === 408 || status === 200) return { kind: "retry", afterMs: 30_000 };
   const reason = answer.reason as AlertFailure;
   return { kind: "failed", reason: KNOWN_FAILURES.has(reason) ? reason : "invalid" };

@@ -5,6 +5,7 @@ import {
   describeChannel,
   isPhoneContactChannel,
   type LinkedChannel,
+  QUOTA_KINDS,
 } from "#core/channels.ts";
 import type { PlanId } from "#core/plans.ts";
 import type { FieldCipher } from "#server/crypto.ts";
@@ -20,6 +21,7 @@ import {
   type Allowance,
   alertAllowance,
   allowanceLeft,
+  quotaHolderFor,
   type Usage,
 } from "#server/domain/quotas.ts";
 import type { Services } from "#server/services.ts";
@@ -88,6 +90,9 @@ const LINKED_CHANNEL_NAMES: Record<LinkedChannel, string> = {
   messenger: "Messenger",
   instagram: "Instagram",
 };
+
+/** Nothing spent: what an alert that takes no allowance plans against. */
+const noUsage = () => Object.fromEntries(QUOTA_KINDS.map((quota) => [quota, 0])) as Usage;
 
 /** The channel real emergencies call phone contacts on. */
 export const CALL_CHANNEL = "voice" satisfies Channel;
@@ -372,9 +377,39 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
   const key = scopedKey(input);
   const isTest = input.source === "test";
 
+  // Reads that need no lock, before the transaction (decision 156): the person, their contacts
+  // and STOPs, the owner's email. Only the allowance is read under the holder's lock, and only
+  // when a contact is on a channel it counts: the lock makes the alerts of one holder wait for
+  // each other, so the less done while it is held, the more alerts a second are accepted.
+  // PGlite has one connection and runs a transaction alone on it: there, the reads go inside the
+  // transaction, where nothing else's queries come between them.
+  const profileId = input.profileId ?? input.userId;
+  const readAhead = async (executor: Executor) => {
+    const unlockedHolder = await quotaHolderFor(executor, input.userId);
+    const contacts = await listAlertedContacts(executor, cipher, profileId, unlockedHolder.plan);
+    return {
+      profile: await getProfile(executor, cipher, profileId),
+      unlockedHolder,
+      contacts,
+      stops: await optOutsAmong(executor, config.dataEncryptionKey, contacts),
+      ownerEmail: await ownerEmailOf(executor, input.userId),
+    };
+  };
+  const early = services.database.kind === "postgres" ? await readAhead(db) : null;
+
   const result = await db.transaction(async (tx) => {
-    const profileId = input.profileId ?? input.userId;
-    const profile = await getProfile(tx, cipher, profileId);
+    const { profile, unlockedHolder, stops, ownerEmail, ...read } = early ?? (await readAhead(tx));
+    let contacts = read.contacts;
+    const linkedChannels = linkedChannelsInUse(config);
+    // A contact's own channel, or the Messenger or Instagram account linked to it (DESIGN 1.2:
+    // they count toward Free's trial sends), may spend an allowance.
+    const spendsAllowance = contacts.some(
+      (c) =>
+        describeChannel(c.channel).quota !== null ||
+        (c.linked !== null &&
+          linkedChannels.has(c.linked.channel) &&
+          describeChannel(c.linked.channel).quota !== null),
+    );
     // An account that never saved a profile gets its own person's row on first need.
     if (!profile && profileId === input.userId) await ensureOwnProfile(tx, input.userId);
     const [inserted] = await tx
@@ -406,18 +441,25 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
         contactsReached: await reachedBy(tx, existing!.id),
       };
     }
-    // The plan and what it has left, read under the holder's alerts lock (decision 126).
-    const { holder, used } = await alertAllowance(tx, input.userId);
-    const contacts = await listAlertedContacts(tx, cipher, profileId, holder.plan);
-    const stops = await optOutsAmong(tx, config.dataEncryptionKey, contacts);
+    // The plan and what it has left, read under the holder's alerts lock (decision 126). An
+    // alert to contacts on channels no allowance counts (email) spends nothing and takes no lock.
+    let holder = unlockedHolder;
+    let used = noUsage();
+    if (spendsAllowance) {
+      ({ holder, used } = await alertAllowance(tx, input.userId));
+      // The plan changed since the read above: it decides who is alerted, so read again.
+      if (holder.plan !== unlockedHolder.plan) {
+        contacts = await listAlertedContacts(tx, cipher, profileId, holder.plan);
+      }
+    }
     const planned = planDeliveries({
       contacts,
-      linkedChannels: linkedChannelsInUse(config),
+      linkedChannels,
       plan: holder.plan,
       usage: used,
       extraSeats: holder.extraSeats,
       isTest,
-      ownerEmail: await ownerEmailOf(tx, input.userId),
+      ownerEmail,
       stopped: (channel, destination) => stoppedIn(stops, channel, destination) !== null,
     });
     await applyTollCaps(
@@ -435,6 +477,9 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
   });
 
   if (result.created) {
+    // Committed: the outbox's trigger has woken every instance's dispatcher (decision 156);
+    // this one is told at once, before the audit line is written.
+    services.dispatcher?.nudge();
     await recordAudit(db, services.logger, {
       type: input.source === "sos" || isTest ? "sos_triggered" : "alert_sent",
       userId: input.userId,
@@ -447,7 +492,6 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
         located: Boolean(input.location),
       },
     });
-    services.dispatcher?.nudge();
   }
   return { ...result, viewerToken: tokens.viewerToken(result.alertId) };
 }

@@ -20,21 +20,35 @@ import {
   timeZoneForCountry,
 } from "./compose.ts";
 import { escalateAlert } from "./escalation.ts";
-import { composeNotice, DELIVERY_PRIORITY_SQL, isNoticePayload, openNotice } from "./notices.ts";
+import {
+  composeNotice,
+  DELIVERY_PRIORITY,
+  DELIVERY_PRIORITY_SQL,
+  isNoticePayload,
+  openNotice,
+} from "./notices.ts";
 import { alertDueRollCalls } from "./roll-call.ts";
 import { spendBreaker } from "./spend-breaker.ts";
 import { alertTokens } from "./tokens.ts";
 
 export const MAX_ATTEMPTS = 8;
-/** Deliveries handled in one pass before the pass yields (the next starts at once). */
+/**
+ * Deliveries claimed between two looks at the escalations and roll calls that fell due; a pass
+ * run by hand (not started) ends there.
+ */
 const PASS_LIMIT = 100;
+/** The NOTIFY channel the outbox's trigger wakes dispatchers on (migration 0011, decision 156). */
+export const OUTBOX_CHANNEL = "safetap_outbox";
 
 export interface Dispatcher {
   start(): void;
   stop(): Promise<void>;
   /** Asks for a pass as soon as possible (after an alert is recorded). */
   nudge(): void;
-  /** One pass: escalations due, then a batch of due deliveries. Returns how many were handled. */
+  /**
+   * One pass: escalations due, then due deliveries: PASS_LIMIT of them when run by hand (not
+   * started), until none is left in a started dispatcher's pass. Returns how many were handled.
+   */
   runOnce(): Promise<number>;
 }
 
@@ -45,6 +59,16 @@ export function retryDelayMs(attempts: number, random = Math.random): number {
 }
 
 type Claimed = typeof alertDeliveries.$inferSelect;
+
+/** A delivery's place in the dispatcher's order (0 first). */
+export const rankOf = (kind: string) => DELIVERY_PRIORITY[kind] ?? 1;
+
+/**
+ * Slots of `concurrency` that only emergencies (rank 0) may take: a mass notice filling every
+ * other slot never makes an alert wait for one to free up.
+ */
+export const emergencySlots = (concurrency: number) =>
+  concurrency < 2 ? 0 : Math.max(1, Math.floor(concurrency / 4));
 
 export function createDispatcher(
   services: Services,
@@ -57,63 +81,73 @@ export function createDispatcher(
 ): Dispatcher {
   const { db, logger, config, cipher } = services;
   const tokens = alertTokens(config.dataEncryptionKey);
-  const intervalMs = options.intervalMs ?? 1_000;
+  const intervalMs = options.intervalMs ?? config.dispatcherPollMs;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   /** A claimed delivery whose sender died is taken up again after this long. */
   const leaseSeconds = options.leaseSeconds ?? config.dispatcherLeaseSeconds;
   /**
-   * Deliveries in flight at once. Each worker claims one delivery at a time
-   * (SKIP LOCKED keeps them apart), so a slow provider or one slow contact no
-   * longer holds up every other contact's message behind it.
+   * Deliveries in flight at once (decision 156): claimed in batches of as many as there are
+   * free slots, each sent as soon as its provider's limits allow (server/delivery/throttle.ts).
    */
   const concurrency = options.concurrency ?? config.dispatcherConcurrency;
+  const reserved = emergencySlots(concurrency);
   const spend = spendBreaker(services);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = true;
   let stopping = false;
+  let unlisten: Promise<() => Promise<void>> | null = null;
+  /** Set by a wake-up during a pass: claim again at once, not after the sends under way. */
+  let woken = false;
+  let wake: (() => void) | null = null;
 
   /**
-   * Claims the next due delivery; SKIP LOCKED lets several instances share the
-   * outbox. One at a time, so the lease covers a single provider call: a batch
-   * claimed at once would sit leased behind a slow provider, and after a crash
-   * every row of it would wait out the lease. `attempts` grows with each claim
-   * and fences the outcome: a sender whose lease was taken over records nothing.
-   * Alerts and escalations go before notices (DESIGN 1b.3): a burst of scan notices never
-   * delays an emergency.
+   * Claims up to `limit` due deliveries in one statement, first in the dispatcher's order;
+   * `emergenciesOnly` takes rank 0 only. SKIP LOCKED lets several instances share the outbox:
+   * a row locked by another instance's claim is passed over, never given to both. The batch is
+   * never larger than the slots free to send it at once, so every claimed delivery goes
+   * straight to its provider and its lease covers one call, as decision 070 requires.
+   * `attempts` grows with each claim and fences the outcome: a sender whose lease was taken
+   * over records nothing. Alerts and escalations go before notices (DESIGN 1b.3).
    */
   const priorityOrder = sql.raw(DELIVERY_PRIORITY_SQL);
   /*
-   * Two candidates, each the first in that order: the next pending delivery that is due (read
-   * from the claim index, `alert_deliveries_claim_idx`, one entry however many are pending) and
-   * the next one whose sender's lease ran out; the claim takes the earlier of the two. Both are
-   * locked (SKIP LOCKED) for the statement only, so the one not taken is free again at once.
+   * Two candidate sets, each first in that order: due pending deliveries (read from the claim
+   * index, `alert_deliveries_claim_idx`) and those whose sender's lease ran out; the claim takes
+   * the first `limit` of both. All are locked (SKIP LOCKED) for the statement only, so those not
+   * taken are free again at once.
    */
-  async function claim(): Promise<Claimed | null> {
+  async function claim(limit: number, emergenciesOnly: boolean): Promise<Claimed[]> {
+    const onlyRankZero = emergenciesOnly ? sql`and ${priorityOrder} = 0` : sql``;
     const result = await db.execute(sql`
       with due as (
         select id, ${priorityOrder} as rank, next_attempt_at from alert_deliveries
-        where status = 'pending' and next_attempt_at <= now()
+        where status = 'pending' and next_attempt_at <= now() ${onlyRankZero}
         order by ${priorityOrder}, next_attempt_at
-        limit 1
+        limit ${limit}
         for update skip locked
       ), lapsed as (
         select id, ${priorityOrder} as rank, next_attempt_at from alert_deliveries
-        where status = 'sending' and locked_until < now()
+        where status = 'sending' and locked_until < now() ${onlyRankZero}
         order by ${priorityOrder}, next_attempt_at
-        limit 1
+        limit ${limit}
         for update skip locked
+      ), picked as (
+        select id from (select * from due union all select * from lapsed) candidates
+        order by rank, next_attempt_at
+        limit ${limit}
       )
       update alert_deliveries set status = 'sending', attempts = attempts + 1,
         locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
-      where id = (
-        select id from (select * from due union all select * from lapsed) candidates
-        order by rank, next_attempt_at
-        limit 1)
-      returning *`);
-    const [row] = rowsOf(result);
-    return row ? toDelivery(row) : null;
+      from picked where alert_deliveries.id = picked.id
+      returning alert_deliveries.*`);
+    return rowsOf(result)
+      .map(toDelivery)
+      .sort(
+        (a, b) =>
+          rankOf(a.kind) - rankOf(b.kind) || a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime(),
+      );
   }
 
   /** Still ours: in 'sending' under the claim that made `attempts` what it is. */
@@ -355,7 +389,11 @@ export function createDispatcher(
       }
     };
     try {
-      const receipt = await services.messenger.send(message, { idempotencyKey, beforeHandover });
+      const receipt = await services.messenger.send(message, {
+        idempotencyKey,
+        beforeHandover,
+        priority: rankOf(delivery.kind),
+      });
       await recordSent(receipt, resendNote);
     } catch (error) {
       if (leaseLost) return;
@@ -413,22 +451,75 @@ export function createDispatcher(
   }
 
   async function pass(): Promise<number> {
-    // A roll call whose time ran out raises its alerts first; they are sent in this same pass.
-    let handled = await alertDueRollCalls(services);
-    handled += await escalate();
-    let budget = PASS_LIMIT;
-    const worker = async () => {
-      while (budget > 0 && !stopping) {
-        budget--;
-        const delivery = await claim();
-        if (!delivery) return;
-        await deliver(delivery);
-        handled++;
+    let handled = 0;
+    let budget = 0;
+    const inFlight = new Set<Promise<void>>();
+    let lowInFlight = 0;
+    /** The last claim may have left due deliveries behind (it filled every slot it asked for). */
+    let more = true;
+    woken = false;
+    let looked = false;
+    try {
+      while (!stopping) {
+        if (budget <= 0) {
+          // A pass run by hand (tests, not started) ends at its limit, once its sends are done.
+          if (looked && stopped) break;
+          looked = true;
+          // A roll call whose time ran out raises its alerts first; they are sent in this same
+          // pass. Every PASS_LIMIT claims, the escalations and roll calls that fell due are
+          // looked at again while the sends under way go on: a running dispatcher never waits
+          // for all of them to finish (a mass notice's sends held by a number's rate) before it
+          // claims an alert that came in meanwhile.
+          handled += await alertDueRollCalls(services);
+          handled += await escalate();
+          budget = PASS_LIMIT;
+          more = true;
+        }
+        const free = concurrency - inFlight.size;
+        if (free > 0 && (more || woken)) {
+          woken = false;
+          const lowFree = concurrency - reserved - lowInFlight;
+          const emergenciesOnly = lowFree <= 0;
+          const limit = Math.min(budget, emergenciesOnly ? free : Math.min(free, lowFree));
+          const batch = await claim(limit, emergenciesOnly);
+          budget -= batch.length;
+          // Fewer than asked: the outbox is empty for now, unless only emergencies were asked
+          // for or the lower ranks' share was full (they wait for a slot, not for a wake-up).
+          more = batch.length === limit || emergenciesOnly || limit < free;
+          for (const delivery of batch) {
+            const low = rankOf(delivery.kind) > 0;
+            if (low) lowInFlight++;
+            const sending: Promise<void> = deliver(delivery)
+              .catch((error) => {
+                logger.error({ err: error, deliveryId: delivery.id }, "delivery failed to record");
+              })
+              .finally(() => {
+                inFlight.delete(sending);
+                if (low) lowInFlight--;
+                handled++;
+              });
+            inFlight.add(sending);
+          }
+          if (batch.length) continue;
+        }
+        if (!inFlight.size) {
+          if (woken) continue;
+          break;
+        }
+        // A send finished (a slot is free) or a wake-up came: look again.
+        await Promise.race([
+          ...inFlight,
+          new Promise<void>((resolve) => {
+            wake = resolve;
+          }),
+        ]);
+        wake = null;
       }
-    };
-    await Promise.all(Array.from({ length: concurrency }, worker));
-    // The pass stopped at its limit, not at an empty outbox: go on at once.
-    if (budget <= 0) again = !stopping;
+    } finally {
+      // A claim or a look that failed (the database away) ends the pass only once its sends
+      // are done: the next pass never runs beside them, over the slots.
+      await Promise.all(inFlight);
+    }
     return handled;
   }
 
@@ -455,28 +546,52 @@ export function createDispatcher(
 
   const schedule = () => {
     if (stopped) return;
-    timer = setTimeout(async () => {
-      await runOnce();
+    // A pass under way is woken too: a retry that fell due is claimed in it, not after every
+    // send under way has finished.
+    timer = setTimeout(() => {
+      nudge();
       schedule();
     }, intervalMs);
     timer.unref?.();
+  };
+
+  /** New work: claim it now, in the pass under way or in a new one. */
+  const nudge = () => {
+    if (stopped) return;
+    if (running) {
+      woken = true;
+      again = true;
+      wake?.();
+      return;
+    }
+    void runOnce();
   };
 
   return {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
+      // Woken by the commit of new deliveries, on any instance (decision 156); the poll stays
+      // for retries that fall due and for a listener that is reconnecting.
+      unlisten = services.database.listen(OUTBOX_CHANNEL, nudge).catch((error) => {
+        logger.warn({ err: error }, "dispatcher cannot listen for new deliveries; polling");
+        return async () => {};
+      });
       schedule();
+      nudge();
     },
     async stop() {
       stopped = true;
       stopping = true;
+      wake?.();
       if (timer) clearTimeout(timer);
+      const stopListening = unlisten;
+      unlisten = null;
+      await (await stopListening)?.();
       await running;
     },
-    nudge() {
-      if (!stopped) void runOnce();
-    },
+    nudge,
     runOnce,
   };
 }

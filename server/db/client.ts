@@ -34,7 +34,81 @@ export interface DatabaseHandle {
    * quoted as literals (pg's escapeLiteral), about 2.5 times faster.
    */
   prepared<Row>(name: string, text: string): (params: string[]) => Promise<Row[]>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel`, which PostgreSQL delivers when the notifying
+   * transaction commits (decision 156). PostgreSQL: one connection of its own, outside the pool,
+   * opened again after it is lost (`onNotify` is then called once, for what was missed);
+   * PGlite: in process. Resolves once listening; the function it gives stops.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * A LISTEN on a connection of its own that comes back: a dropped connection (a restarted
+ * database, a terminated backend) is opened again after 0.5 s, doubling to 30 s, and the
+ * listener is told once it is back, since notices sent meanwhile are lost.
+ */
+async function postgresListener(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let delayMs = 500;
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    let lost = false;
+    const reopen = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (error) onError(error);
+      next.end().catch(() => {});
+      if (client === next) client = null;
+      if (stopped) return;
+      timer = setTimeout(() => {
+        timer = null;
+        open().then(
+          () => onNotify(),
+          () => {},
+        );
+      }, delayMs);
+      timer.unref?.();
+      delayMs = Math.min(delayMs * 2, 30_000);
+    };
+    next.on("error", reopen);
+    next.on("end", () => reopen());
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      reopen(error as Error);
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    delayMs = 500;
+  };
+  // Not listening yet (the database is not answering): the retries above go on, and until
+  // then the dispatcher's poll finds the work.
+  await open().catch(() => {});
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await client?.end().catch(() => {});
+    client = null;
+  };
 }
 
 export class DatabaseLockedError extends Error {
@@ -155,6 +229,13 @@ export async function openPglite(
         return (await client.query(`execute ${name}(${values})`)).rows;
       };
     }),
+    listen: async (channel, onNotify) => {
+      if (!CHANNEL_NAME.test(channel)) throw new RangeError(`Bad channel name "${channel}"`);
+      const unlisten = await client.listen(channel, () => onNotify());
+      return async () => {
+        await unlisten().catch(() => {}); // the database may be closed already
+      };
+    },
     close: async () => {
       try {
         await client.close();
@@ -167,14 +248,45 @@ export async function openPglite(
 
 const MIGRATION_LOCK_ID = 727_274_001;
 
+/** PostgreSQL's answers that mean "not now" rather than "wrong": too many connections, starting. */
+const BUSY_SQLSTATES = new Set(["53300", "57P03", "08000", "08001", "08004", "08006"]);
+/** The pool's and the network's: no connection could be had in time, or none at all. */
+const BUSY_MESSAGES = [
+  "timeout exceeded when trying to connect",
+  "Connection terminated due to connection timeout",
+];
+const BUSY_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT"]);
+
+/**
+ * Whether an error means the database could not be reached in time (the pool had no free
+ * connection within its wait, the server refused or was starting), not that the request was
+ * wrong: such a request may be answered "try again" (503), never 500. Looks through the causes
+ * Drizzle wraps around the driver's error.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as Error & { code?: unknown }).code;
+    if (typeof code === "string" && (BUSY_SQLSTATES.has(code) || BUSY_CODES.has(code))) {
+      return true;
+    }
+    if (BUSY_MESSAGES.some((m) => e instanceof Error && e.message.startsWith(m))) return true;
+  }
+  return false;
+}
+
 export async function openPostgres(
   url: string,
-  options: { poolSize?: number; onPoolError?: (error: Error) => void } = {},
+  options: {
+    poolSize?: number;
+    /** How long a query waits for a free pool connection before it fails (busy). */
+    poolWaitMs?: number;
+    onPoolError?: (error: Error) => void;
+  } = {},
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.poolWaitMs ?? 5_000,
     idleTimeoutMillis: 30_000,
   });
   // An idle client whose backend is terminated emits 'error' on the pool; without
@@ -213,6 +325,10 @@ export async function openPostgres(
       (name, text) => async (params: string[]) =>
         (await pool.query({ name, text, values: params })).rows,
     ),
+    listen: (channel, onNotify) => {
+      if (!CHANNEL_NAME.test(channel)) throw new RangeError(`Bad channel name "${channel}"`);
+      return postgresListener(url, channel, onNotify, (error) => options.onPoolError?.(error));
+    },
     close: () => pool.end(),
   };
 }
@@ -229,6 +345,7 @@ export async function openDatabase(
   if (config.database.kind === "postgres") {
     return openPostgres(config.database.url, {
       poolSize: config.database.poolSize,
+      poolWaitMs: config.database.poolWaitMs,
       onPoolError: (error) => logger.warn({ err: error }, "database connection lost; reconnecting"),
     });
   }

@@ -3,6 +3,7 @@ import type { Config } from "#server/config.ts";
 import type { Executor } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
 import { devOutboxAdapter } from "./dev-outbox.ts";
+import { createThrottle } from "./throttle.ts";
 import type {
   ChannelAdapter,
   DeliveryReceipt,
@@ -38,8 +39,15 @@ export function createMessenger(deps: {
     logBodies: !deps.config.isProduction,
   });
   const adapterFor = (channel: Channel) => deps.adapters?.[channel] ?? fallback;
+  // One per process: every send of this instance counts against its provider's limits.
+  const throttle = createThrottle();
   return {
-    send: (message, options = {}) => adapterFor(message.channel).send(message, options),
+    send: (message, options = {}) => {
+      const adapter = adapterFor(message.channel);
+      return throttle.run(adapter.lane?.(message) ?? null, options.priority ?? 1, () =>
+        adapter.send(message, options),
+      );
+    },
     reconcile: async (message, options) => {
       const adapter = adapterFor(message.channel);
       return adapter.reconcile ? adapter.reconcile(message, options) : { outcome: "absent" };

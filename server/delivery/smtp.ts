@@ -7,7 +7,12 @@ import type { ChannelAdapter } from "./types.ts";
 export const messageIdFor = (key: string) => `<${key}@safetap.app>`;
 
 /** Email through any SMTP server (nodemailer). */
-export function smtpAdapter(options: { url: string; from: string }): ChannelAdapter & {
+export function smtpAdapter(options: {
+  url: string;
+  from: string;
+  /** Connections kept open, and so emails sent at once (decision 156). */
+  poolSize?: number;
+}): ChannelAdapter & {
   close(): void;
 } {
   // Bounded, well inside the dispatcher's lease (60 s by default): nodemailer's own
@@ -19,7 +24,7 @@ export function smtpAdapter(options: { url: string; from: string }): ChannelAdap
   const transport = nodemailer.createTransport({
     url: options.url,
     pool: true,
-    maxConnections: 4,
+    maxConnections: options.poolSize ?? 4,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
@@ -46,8 +51,12 @@ export function smtpAdapter(options: { url: string; from: string }): ChannelAdap
     }
     done();
   });
+  const poolSize = options.poolSize ?? 4;
   return {
     provider: "smtp",
+    // No more emails at once than the pool has connections: the rest wait here, in the
+    // dispatcher's order, not in nodemailer's queue.
+    lane: () => ({ group: "smtp", maxInFlight: poolSize }),
     async send(message, { idempotencyKey, beforeHandover }) {
       const info = await transport
         .sendMail({

@@ -15,6 +15,19 @@ export interface TwilioOptions {
   apiBase: string;
   /** Where Twilio should report each message's and call's fate (twilio-status.ts). */
   statusCallback?: string;
+  /** Limits Twilio imposes (decision 156); none: unlimited (the tests' loopback peer). */
+  limits?: TwilioLimits;
+}
+
+export interface TwilioLimits {
+  /** Requests to Twilio's API open at once. */
+  maxInFlight: number;
+  /** SMS a second per sending number (a US long code: 1; toll-free: 3; short code: 100). */
+  smsPerSecond: number;
+  /** WhatsApp messages a second per sender. */
+  whatsappPerSecond: number;
+  /** Calls a second (Twilio's CPS, 1 unless raised). */
+  callsPerSecond: number;
 }
 
 export class ProviderError extends Error {
@@ -179,8 +192,26 @@ export function twilioAdapter(options: TwilioOptions): ChannelAdapter {
     return found.length ? { outcome: "found", receipts: found.reverse() } : { outcome: "absent" };
   }
 
+  const limits = options.limits;
   return {
     provider: "twilio",
+    // Twilio queues what a number cannot send yet, first in, first out: a mass notice queued
+    // there would hold an alert back. Sending no faster than the number keeps the queue here,
+    // in the dispatcher's order.
+    lane(message) {
+      if (!limits) return null;
+      const [kind, from, perSecond] =
+        message.channel === "voice"
+          ? ["calls", options.from, limits.callsPerSecond]
+          : message.channel === "whatsapp"
+            ? ["whatsapp", options.whatsappFrom ?? options.from, limits.whatsappPerSecond]
+            : ["sms", options.from, limits.smsPerSecond];
+      return {
+        group: "twilio",
+        maxInFlight: limits.maxInFlight,
+        rate: { key: `twilio:${kind}:${from ?? ""}`, perSecond },
+      };
+    },
     reconcile,
     async send(message: OutgoingMessage, send: SendOptions) {
       const { channel } = message;

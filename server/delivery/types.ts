@@ -1,4 +1,5 @@
 import type { Channel } from "#core/channels.ts";
+import type { Lane } from "./throttle.ts";
 
 export interface OutgoingMessage {
   channel: Channel;
@@ -20,6 +21,11 @@ export interface SendOptions {
    * call there; if it throws, nothing is handed over.
    */
   beforeHandover?: () => Promise<void>;
+  /**
+   * The dispatcher's order (0 for emergencies, DELIVERY_PRIORITY): a message waiting on its
+   * provider's limits goes before those with a larger number.
+   */
+  priority?: number;
 }
 
 export interface DeliveryReceipt {
@@ -52,4 +58,6 @@ export interface ChannelAdapter {
   send(message: OutgoingMessage, options: SendOptions): Promise<DeliveryReceipt>;
   /** Asks the provider for an earlier send of this message (see Reconciliation). */
   reconcile?(message: OutgoingMessage, options: ReconcileOptions): Promise<Reconciliation>;
+  /** The limits a send of this message waits for (decision 156); none: it goes at once. */
+  lane?(message: OutgoingMessage): Lane | null;
 }

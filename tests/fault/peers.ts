@@ -416,6 +416,12 @@ export async function startTwilioPeer(options: { delayMs?: number } = {}): Promi
       TWILIO_FROM: "+15005550006",
       TWILIO_WHATSAPP_FROM: "+15005550006",
       TWILIO_API_BASE: `http://127.0.0.1:${port}`,
+      // This stand-in has none of a real number's limits (decision 156): the fault tests fill
+      // it with calls at once.
+      TWILIO_MAX_IN_FLIGHT: "1000",
+      TWILIO_SMS_PER_SECOND: "10000",
+      TWILIO_WHATSAPP_PER_SECOND: "10000",
+      TWILIO_CALLS_PER_SECOND: "10000",
     }),
   };
   return peer;

@@ -194,7 +194,9 @@ export function AlertSection({
                 ? t("alert.noContacts")
                 : failure === "expired"
                   ? t("offline:alert.expired")
-                  : t("alert.failed")}
+                  : failure === "busy"
+                    ? t("alert.busy")
+                    : t("alert.failed")}
           </p>
           <CallButtons contacts={card.contacts} />
         </div>

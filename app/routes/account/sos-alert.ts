@@ -20,6 +20,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return Response.json({ ok: false, reason: "invalid" }, { status: 400, headers: NO_STORE });
   }
-  const { answer, status } = await raiseSos(context, user.id, form);
-  return Response.json(answer, { status, headers: NO_STORE });
+  const { answer, status, headers } = await raiseSos(context, user.id, form);
+  return Response.json(answer, { status, headers: { ...NO_STORE, ...headers } });
 }

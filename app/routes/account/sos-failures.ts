@@ -1,5 +1,12 @@
 /** Why an SOS was not sent, as `/sos/alert` and the page's form answer it. */
-export type SosFailure = "no_tag" | "no_contacts" | "invalid" | "expired" | "refused";
+export type SosFailure =
+  | "no_tag"
+  | "no_contacts"
+  | "invalid"
+  | "expired"
+  | "refused"
+  /** No database connection in time: sent again (503 with Retry-After, decision 156). */
+  | "busy";
 
 /** The page's words for each reason (locale keys). */
 export const SOS_FAILURE_TEXT: Record<SosFailure, string> = {
@@ -8,4 +15,5 @@ export const SOS_FAILURE_TEXT: Record<SosFailure, string> = {
   invalid: "errors.generic",
   expired: "account:sos.expired",
   refused: "account:sos.refused",
+  busy: "account:sos.busy",
 };

@@ -2,11 +2,12 @@ import { and, asc, eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import type { NoticeData } from "#app/components/notice.tsx";
 import { requireUser } from "#app/lib/guards.server.ts";
-import { parsePressedAt } from "#app/routes/card/alert.server.ts";
+import { BUSY_RETRY_AFTER_SECONDS, parsePressedAt } from "#app/routes/card/alert.server.ts";
 import { CANCEL_WINDOW_MS, mapUrl } from "#core/alert-links.ts";
 import { countryFromAcceptLanguage, emergencyNumberFor } from "#core/emergency-numbers.ts";
 import { cancelSos } from "#server/alerts/cancel.ts";
 import { isIdempotencyKey, parseLocation, raiseAlert } from "#server/alerts/create.ts";
+import { isDatabaseBusy } from "#server/db/client.ts";
 import { alerts, tags } from "#server/db/schema.ts";
 import { listContacts } from "#server/domain/contacts.ts";
 import { getProfile } from "#server/domain/profiles.ts";
@@ -96,6 +97,25 @@ export type SosAnswer =
  * person's SOS as another's.
  */
 export async function raiseSos(
+  context: AppLoadContext,
+  userId: string,
+  form: FormData,
+): Promise<{ answer: SosAnswer; status: number; headers?: Record<string, string> }> {
+  try {
+    return await raiseSosNow(context, userId, form);
+  } catch (error) {
+    if (!isDatabaseBusy(error)) throw error;
+    // As the card's alert (decision 156): busy, never 500; the queue sends it again.
+    context.services.logger.warn({ err: error }, "SOS answered busy: no database connection");
+    return {
+      answer: { ok: false, reason: "busy" },
+      status: 503,
+      headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
+    };
+  }
+}
+
+async function raiseSosNow(
   context: AppLoadContext,
   userId: string,
   form: FormData,
@@ -191,10 +211,10 @@ export async function sosAction(request: Request, context: AppLoadContext) {
           { status: 409 },
         );
   }
-  const { answer, status } =
+  const { answer, status, headers } =
     intent === "sos"
       ? await raiseSos(context, user.id, form)
-      : { answer: { ok: false as const, reason: "invalid" as const }, status: 400 };
+      : { answer: { ok: false as const, reason: "invalid" as const }, status: 400, headers: {} };
   if (!answer.ok) {
     return data<SosActionData>(
       {
@@ -206,7 +226,7 @@ export async function sosAction(request: Request, context: AppLoadContext) {
           description: SOS_FAILURE_TEXT[answer.reason],
         },
       },
-      { status },
+      { status, headers },
     );
   }
   return data<SosActionData>({

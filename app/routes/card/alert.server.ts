@@ -5,6 +5,7 @@ import {
   parseLocation,
   raiseAlert,
 } from "#server/alerts/create.ts";
+import { isDatabaseBusy } from "#server/db/client.ts";
 import {
   loadPublicCard,
   type RecentCardAlert,
@@ -20,6 +21,8 @@ import type { Services } from "#server/services.ts";
 
 export type CardAlertFailure =
   | "no_contacts"
+  /** The database had no connection free in time: press again (503 with Retry-After). */
+  | "busy"
   | "rate_limited"
   | "refused"
   | "invalid"
@@ -72,6 +75,32 @@ export function parsePressedAt(value: FormDataEntryValue | null, now = Date.now(
  * proof of work once the tag is under load (decision 111).
  */
 export async function raiseCardAlert(
+  services: Services,
+  tagId: string,
+  form: FormData,
+  request: Request,
+  clientAddress: string,
+): Promise<CardAlertAnswer> {
+  try {
+    return await raiseCardAlertNow(services, tagId, form, request, clientAddress);
+  } catch (error) {
+    if (!isDatabaseBusy(error)) throw error;
+    // Under load an alert is never answered 500 (decision 156): "busy", with when to press
+    // again. The card's queue sends it again after Retry-After under the same idempotency key,
+    // so an alert whose transaction did commit before the pool ran dry is found, not repeated.
+    services.logger.warn({ err: error, tagId }, "card alert answered busy: no database connection");
+    return {
+      result: { intent: "alert", ok: false, reason: "busy" },
+      status: 503,
+      headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
+    };
+  }
+}
+
+/** What a "busy" answer asks the card to wait before it sends again. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+async function raiseCardAlertNow(
   services: Services,
   tagId: string,
   form: FormData,
