@@ -13,6 +13,7 @@ import {
   queuedAlertFor,
   queuedSosFor,
   SETTLED_KEPT_MS,
+  type SendOutcome,
 } from "./alert-queue.ts";
 
 /** The queue's storage as IndexedDB keeps it: copies in, copies out. */
@@ -214,17 +215,19 @@ describe("sending a queued alert to /t/{id}/alert", () => {
       throw new TypeError("Failed to fetch");
     }) as unknown as typeof fetch;
     expect(await httpAlertSender(offline)(alert)).toEqual({ kind: "retry", afterMs: null });
-    expect(outcomeOf(503, null, null)).toEqual({ kind: "retry", afterMs: 30_000 });
+    expect(outcomeOf(503, null, null)).toEqual({ kind: "retry", afterMs: 30_000, busy: true });
     // Busy (decision 156): sent again when the server says, within 1–30 s.
     expect(outcomeOf(503, { ok: false, reason: "busy" }, "2")).toEqual({
       kind: "retry",
       afterMs: 2_000,
+      busy: true,
     });
-    expect(outcomeOf(503, null, "0")).toEqual({ kind: "retry", afterMs: 1_000 });
-    expect(outcomeOf(503, null, "3600")).toEqual({ kind: "retry", afterMs: 30_000 });
+    expect(outcomeOf(503, null, "0")).toEqual({ kind: "retry", afterMs: 1_000, busy: true });
+    expect(outcomeOf(503, null, "3600")).toEqual({ kind: "retry", afterMs: 30_000, busy: true });
     expect(outcomeOf(503, null, "Wed, 21 Oct 2026 07:28:00 GMT")).toEqual({
       kind: "retry",
       afterMs: 30_000,
+      busy: true,
     });
     expect(outcomeOf(500, null, "2")).toEqual({ kind: "retry", afterMs: 30_000 });
     expect(outcomeOf(403, { ok: false, reason: "refused" }, null)).toEqual({
@@ -305,5 +308,29 @@ describe("an SOS queued on the device (decision 151)", () => {
       kind: "failed",
       reason: "no_tag",
     });
+  });
+
+  it("a busy answer marks the queued alert busy until an answer that is not busy", async () => {
+    const store = memoryStore();
+    const alert = await enqueueAlert(store, { tagId: "WB-ABCDE", position: null, now: 1_000 });
+    const answers: SendOutcome[] = [
+      { kind: "retry", afterMs: 2_000, busy: true },
+      { kind: "retry", afterMs: null },
+    ];
+    const send = async () => answers.shift()!;
+    await flushAlertQueue(store, send, () => 1_000);
+    expect(await store.get(alert.key)).toMatchObject({
+      state: "queued",
+      busy: true,
+      notBefore: 3_000,
+    });
+    // Not due before the server's time.
+    await flushAlertQueue(store, send, () => 2_000);
+    expect(answers).toHaveLength(1);
+    // Offline next time: queued, and no longer shown as busy.
+    await flushAlertQueue(store, send, () => 3_000);
+    const after = await store.get(alert.key);
+    expect(after?.state).toBe("queued");
+    expect(after?.busy).toBeUndefined();
   });
 });

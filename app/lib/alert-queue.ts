@@ -41,6 +41,11 @@ export interface QueuedAlert {
   attempts: number;
   /** Not before this time (ms): set when the server asked to wait. */
   notBefore: number;
+  /**
+   * The server answered busy (503, decision 156): the alert is sent again in seconds, not when
+   * the phone is back online, and the page says so.
+   */
+  busy?: true;
   sent?: { alertId: string; token: string; count: number; cancelForMs?: number };
   failure?: AlertFailure;
   /** Refused as too many: the card's latest alert, which the contacts already have. */
@@ -70,8 +75,8 @@ export type SendOutcome =
       /** An SOS: how long it can still be cancelled, counted from the answer. */
       cancelForMs?: number;
     }
-  /** No answer (offline) when `afterMs` is null, or the server asked to wait. */
-  | { kind: "retry"; afterMs: number | null }
+  /** No answer (offline) when `afterMs` is null, or the server asked to wait (`busy`: a 503). */
+  | { kind: "retry"; afterMs: number | null; busy?: true }
   | { kind: "failed"; reason: AlertFailure; recent?: RecentAlert };
 
 export type AlertSender = (alert: QueuedAlert) => Promise<SendOutcome>;
@@ -142,8 +147,15 @@ function settle(alert: QueuedAlert, outcome: SendOutcome, now: number): QueuedAl
         ...(outcome.recent ? { recent: outcome.recent } : {}),
         settledAt: now,
       };
-    case "retry":
-      return { ...alert, attempts: alert.attempts + 1, notBefore: now + (outcome.afterMs ?? 0) };
+    case "retry": {
+      const { busy: _was, ...rest } = alert;
+      return {
+        ...rest,
+        attempts: alert.attempts + 1,
+        notBefore: now + (outcome.afterMs ?? 0),
+        ...(outcome.busy ? { busy: true as const } : {}),
+      };
+    }
   }
 }
 
@@ -268,7 +280,7 @@ export function outcomeOf(status: number, body: unknown, retryAfter: string | nu
     return { kind: "failed", reason: "rate_limited", ...(recent ? { recent } : {}) };
   }
   // The server is busy (decision 156): sent again, under the same key, when it says.
-  if (status === 503) return { kind: "retry", afterMs: retryAfterMs(retryAfter) };
+  if (status === 503) return { kind: "retry", afterMs: retryAfterMs(retryAfter), busy: true };
   if (status >= 500 || status === 408 || status === 200) return { kind: "retry", afterMs: 30_000 };
   const reason = answer.reason as AlertFailure;
   return { kind: "failed", reason: KNOWN_FAILURES.has(reason) ? reason : "invalid" };

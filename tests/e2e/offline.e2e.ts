@@ -126,6 +126,48 @@ async function frontOrigin(target: string) {
 const messagesTo = async (address: string) =>
   (await outbox()).filter((m) => m.to === address && !isContactRequest(m));
 
+describe("the card when SafeTap is busy (decision 156)", () => {
+  it("a busy answer keeps the alert on the phone, says so, and sends it again after Retry-After, once", async () => {
+    const maria = `maria-busy-${Date.now()}@example.com`;
+    const owner = await openPage(browser);
+    await signUpAndOnboard(owner.page, {
+      name: "Bea Busy",
+      contacts: [{ name: "Maria", channel: "email", value: maria }],
+    });
+    const tagId = await mintAndClaim(owner.page);
+
+    // No worker: the page's own requests are the ones answered busy here.
+    const { page, problems } = await openPage(browser, { serviceWorkers: "block" });
+    let answeredBusy = 0;
+    await page.route(`**/t/${tagId}/alert`, async (route) => {
+      if (answeredBusy > 0) return route.continue();
+      answeredBusy++;
+      await route.fulfill({
+        status: 503,
+        headers: { "retry-after": "2", "content-type": "application/json" },
+        body: JSON.stringify({ intent: "alert", ok: false, reason: "busy" }),
+      });
+    });
+    await page.goto(`/t/${tagId}`);
+    await waitForHydration(page);
+    await page.getByTestId("send-alert").click();
+    await page
+      .getByTestId("alert-queued")
+      .getByText("SafeTap is busy: the alert is saved on this phone")
+      .waitFor();
+    expect(await page.getByTestId("send-alert").textContent()).toContain(
+      "SafeTap is busy — sending again…",
+    );
+    // Sent again by the page after the server's two seconds, with the same key.
+    await page.getByText("Emergency alert sent").waitFor({ timeout: 20_000 });
+    expect(answeredBusy).toBe(1);
+    await expect.poll(async () => (await messagesTo(maria)).length, { timeout: 60_000 }).toBe(1);
+    expect(problems.filter((p) => !p.includes("503"))).toEqual([]);
+    await owner.page.context().close();
+    await page.context().close();
+  });
+});
+
 describe("the card offline", () => {
   it("opens from the cache with call links, queues the alert, and sends it once per contact when back online", async () => {
     const stamp = Date.now();

@@ -95,7 +95,11 @@ export function AlertSection({
       data-testid="send-alert"
     >
       <CloudOff className="!size-5" aria-hidden="true" />
-      {online && busy ? t("offline:alert.sending") : t("offline:alert.button")}
+      {device?.busy
+        ? t("offline:alert.busyButton")
+        : online && busy
+          ? t("offline:alert.sending")
+          : t("offline:alert.button")}
     </button>
   ) : (
     <form
@@ -178,9 +182,11 @@ export function AlertSection({
           data-testid="alert-queued"
         >
           <h2 id="alert-queued-title" className="font-semibold">
-            {t("offline:alert.title")}
+            {device?.busy ? t("offline:alert.busyTitle") : t("offline:alert.title")}
           </h2>
-          <p className="mt-1 text-sm">{t("offline:alert.body")}</p>
+          <p className="mt-1 text-sm">
+            {device?.busy ? t("offline:alert.busyBody") : t("offline:alert.body")}
+          </p>
         </section>
       ) : failure ? (
         <div

@@ -187,6 +187,7 @@ export default function Sos({ loaderData, actionData }: Route.ComponentProps) {
     return (
       <main className="mx-auto max-w-lg space-y-4 px-4 py-10">
         <SosQueued
+          busy={queued.busy === true}
           emergencyNumber={loaderData.emergencyNumber}
           onWithdraw={() => void device.withdraw()}
         />
@@ -576,9 +577,12 @@ function SosFormFields({
 
 /** Offline: the SOS waits on the phone; the emergency number works without data. */
 function SosQueued({
+  busy,
   emergencyNumber,
   onWithdraw,
 }: {
+  /** The server answered busy: sent again in seconds, not when back online (decision 156). */
+  busy: boolean;
   emergencyNumber: string;
   onWithdraw: () => void;
 }) {
@@ -591,9 +595,10 @@ function SosQueued({
           data-testid="sos-queued"
           role="status"
         >
-          <CloudOff className="size-6" aria-hidden="true" /> {t("sos.queued")}
+          <CloudOff className="size-6" aria-hidden="true" />{" "}
+          {busy ? t("sos.queuedBusy") : t("sos.queued")}
         </h1>
-        <p>{t("sos.queuedBody")}</p>
+        <p>{busy ? t("sos.queuedBusyBody") : t("sos.queuedBody")}</p>
         <a
           href={`tel:${emergencyNumber}`}
           className={cn(buttonVariants({ variant: "destructive", size: "lg" }), "w-full")}
