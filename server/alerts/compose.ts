@@ -69,34 +69,58 @@ export function timeZoneForCountry(country: string | null | undefined): string {
   return "UTC";
 }
 
+interface AlertTimeFormatters {
+  /** The zone used: the one asked for, or UTC when Intl does not know it. */
+  zone: string;
+  formatter: Intl.DateTimeFormat;
+  /** The zone's short name ("EST"); none for UTC. */
+  zoneName: Intl.DateTimeFormat | null;
+}
+
+/**
+ * Building an Intl.DateTimeFormat costs far more than using one, and every message of a burst
+ * of alerts formats its time: one pair per language and zone, kept (a few hundred at most).
+ */
+const alertTimeCache = new Map<string, AlertTimeFormatters>();
+
+function alertTimeFormatters(language: string, timeZone: string): AlertTimeFormatters {
+  const key = `${language}|${timeZone}`;
+  const cached = alertTimeCache.get(key);
+  if (cached) return cached;
+  const make = (zone: string) =>
+    new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: zone });
+  let zone = timeZone;
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = make(zone);
+  } catch {
+    zone = "UTC";
+    formatter = make(zone);
+  }
+  const made: AlertTimeFormatters = {
+    zone,
+    formatter,
+    zoneName:
+      zone === "UTC"
+        ? null
+        : new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: "short" }),
+  };
+  if (alertTimeCache.size >= 1_000) alertTimeCache.clear();
+  alertTimeCache.set(key, made);
+  return made;
+}
+
 /**
  * The alert's time on the owner's clock, naming the zone: "Nov 23, 2026, 9:02 AM
  * EST". Where the language has no abbreviation for the zone and Intl gives only
  * an offset ("GMT+1"), the zone's name follows: "… 15:02 UTC+1 (Europe/Paris)".
  */
 export function formatAlertTime(date: Date, language: string, timeZone = "UTC"): string {
-  let zone = timeZone;
-  let formatter: Intl.DateTimeFormat;
-  try {
-    formatter = new Intl.DateTimeFormat(language, {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone,
-    });
-  } catch {
-    zone = "UTC";
-    formatter = new Intl.DateTimeFormat(language, {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone: zone,
-    });
-  }
+  const { zone, formatter, zoneName } = alertTimeFormatters(language, timeZone);
   const formatted = formatter.format(date);
   if (zone === "UTC") return `${formatted} UTC`;
   const name =
-    new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: "short" })
-      .formatToParts(date)
-      .find((part) => part.type === "timeZoneName")?.value ?? "";
+    zoneName?.formatToParts(date).find((part) => part.type === "timeZoneName")?.value ?? "";
   const offsetOnly = !name || /^(GMT|UTC)([+\-−]|$)/.test(name);
   return offsetOnly ? `${formatted} ${name} (${zone})`.replace("  ", " ") : `${formatted} ${name}`;
 }
