@@ -702,22 +702,7 @@ async function benchDatabase(kind) {
   await settle(server);
   progress(`${label}: a card with a photo and the same card without, ${SECONDS} s each`);
   const { photoCardRun, noPhotoCardRun } = await photoAgainstNone(server, small.photoCards);
-  progress(
-    `${label}: alerts at a steady ${STEADY_RATE}/s for ${STEADY_SECONDS} s, then their provider calls`,
-  );
-  const steady = await steadyStage(server, [smtp, twilio], small.steadyTags);
-  await settle(server);
-  progress(`${label}: alerts under ${CONNECTIONS} connections, ${SECONDS} s, then their emails`);
-  const smallAlerts = await alertStage(server, smtp, {
-    tagIds: small.linked,
-    keyPrefix: "bench-s-",
-    addressBlock: 1,
-  });
-  await stopServer(server);
-  const smallOutbox = await withDatabase(target, (db) => stageOutbox(db, "bench-s-"));
-  const steadyOutbox = await withDatabase(target, (db) => stageOutbox(db, STEADY_PREFIX));
-  result.steadyAlerts = steadyReport(steady, steadyOutbox, [smtp.arrivals, twilio.arrivals]);
-  result.tags = { small: small.total };
+  await alertRuns({ label, target, server, smtp, twilio, small, result });
   result.throughput = {
     card: cardRun,
     static: { ...staticRun, bytes: Buffer.byteLength(card.html) },
@@ -730,10 +715,6 @@ async function benchDatabase(kind) {
     photoCardToCard: Number(
       (photoCardRun.requestsPerSecond / noPhotoCardRun.requestsPerSecond).toFixed(3),
     ),
-  };
-  const { acceptedAlertIds: _ids, ...smallLoad } = smallAlerts.load;
-  result.alerts = {
-    small: { ...smallLoad, delivery: deliveryReport(smallAlerts, smallOutbox, [smtp, twilio]) },
   };
 
   // 4. Grow to LARGE_TAGS: a fresh set of tags for the alert run, the rest unclaimed.
@@ -932,6 +913,18 @@ async function alertsOnlyStage(target, label, logFile, demo, result) {
   });
   await loadGet(server.url, "/healthz", Math.min(3, SECONDS)); // warm-up, not measured
   await settle(server);
+  result.alertsOnly = true;
+  await alertRuns({ label, target, server, smtp, twilio, small, result });
+  await smtp.close();
+  await twilio.close();
+}
+
+/**
+ * The alert runs both the main stage and BENCH_STAGES=alerts make on a started server: the
+ * steady 20/s run, then the overload run; the server is stopped, and each run's outbox read,
+ * into `result.steadyAlerts`, `result.tags` and `result.alerts.small`.
+ */
+async function alertRuns({ label, target, server, smtp, twilio, small, result }) {
   progress(
     `${label}: alerts at a steady ${STEADY_RATE}/s for ${STEADY_SECONDS} s, then their provider calls`,
   );
@@ -946,15 +939,12 @@ async function alertsOnlyStage(target, label, logFile, demo, result) {
   await stopServer(server);
   const overloadOutbox = await withDatabase(target, (db) => stageOutbox(db, "bench-s-"));
   const steadyOutbox = await withDatabase(target, (db) => stageOutbox(db, STEADY_PREFIX));
-  result.alertsOnly = true;
   result.steadyAlerts = steadyReport(steady, steadyOutbox, [smtp.arrivals, twilio.arrivals]);
   result.tags = { small: small.total };
   const { acceptedAlertIds: _ids, ...overloadLoad } = overload.load;
   result.alerts = {
     small: { ...overloadLoad, delivery: deliveryReport(overload, overloadOutbox, [smtp, twilio]) },
   };
-  await smtp.close();
-  await twilio.close();
 }
 
 function printAlertsOnly(r) {
