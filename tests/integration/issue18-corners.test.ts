@@ -6,7 +6,6 @@ import { raiseAlert } from "#server/alerts/create.ts";
 import { createDispatcher } from "#server/alerts/dispatcher.ts";
 import { isNoticePayload, openNotice } from "#server/alerts/notices.ts";
 import { alertDeliveries, alerts, contacts, profiles } from "#server/db/schema.ts";
-import { META_WEBHOOK_PATH } from "#server/delivery/meta.ts";
 import { CONSENT_RULES } from "#server/domain/contact-consent.ts";
 import { issueContactToken } from "#server/domain/contact-tokens.ts";
 import { listContacts } from "#server/domain/contacts.ts";
@@ -17,34 +16,26 @@ import {
   type OrgSummary,
   setOrgExtraSeats,
 } from "#server/domain/organizations.ts";
-import { startTwilioPeer, type TwilioPeer } from "#tests/fault/peers.ts";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import type { TestApp } from "#tests/support/app.ts";
 import { createOwner } from "#tests/support/fixtures.ts";
 import { Client, signIn } from "#tests/support/http-client.ts";
-import { type MetaGraphPeer, startMetaGraphPeer } from "#tests/support/meta-graph-peer.ts";
+import type { MetaGraphPeer } from "#tests/support/meta-graph-peer.ts";
 import { addOrgMember, createOrg } from "#tests/support/orgs.ts";
+import { type ProviderApp, startAppWithProviders } from "#tests/support/provider-app.ts";
 
 // Issue 18's corners that no other test holds: an organisation's re-import keeps the guardians'
 // answers, an organisation's confirmation requests are bounded, and a contact linked on Messenger
 // hears the escalation and the all-clear as well as the alert.
 
+let providers: ProviderApp | undefined;
 let app: TestApp;
-let twilio: TwilioPeer;
 let meta: MetaGraphPeer;
 
 beforeAll(async () => {
-  twilio = await startTwilioPeer();
-  meta = await startMetaGraphPeer();
-  app = await createTestApp({ ...twilio.env(), ...meta.env() });
-  meta.setWebhookTarget(async (body, headers) =>
-    app.request(META_WEBHOOK_PATH, { method: "POST", body, headers }),
-  );
+  providers = await startAppWithProviders();
+  ({ app, meta } = providers);
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await meta?.close();
-  await twilio?.close();
-});
+afterAll(() => providers?.close());
 
 const dispatch = () => createDispatcher(app.services).runOnce();
 const pageText = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");

@@ -27,11 +27,12 @@ import { SUPPORT_RULES } from "#server/domain/support-tickets.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.ts";
 import { WEBHOOK_REFUSALS } from "#server/http/webhooks.ts";
 import type { RateRule } from "#server/security/rate-limit.ts";
-import { startTwilioPeer, type TwilioPeer } from "#tests/fault/peers.ts";
-import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import type { TwilioPeer } from "#tests/fault/peers.ts";
+import type { TestApp } from "#tests/support/app.ts";
 import { createOwner, type Owner } from "#tests/support/fixtures.ts";
 import { Client, signIn } from "#tests/support/http-client.ts";
-import { type MetaGraphPeer, startMetaGraphPeer } from "#tests/support/meta-graph-peer.ts";
+import type { MetaGraphPeer } from "#tests/support/meta-graph-peer.ts";
+import { type ProviderApp, startAppWithProviders } from "#tests/support/provider-app.ts";
 import { PHONE_USER_AGENT } from "#tests/support/user-agents.ts";
 
 // One permission matrix for issue 18's new surfaces: for each, who may not use it (a stranger,
@@ -39,23 +40,16 @@ import { PHONE_USER_AGENT } from "#tests/support/user-agents.ts";
 // surface's limit is refused before it is read; a provider's webhook needs its signature; and the
 // surface's per-address (or per-destination) ceiling is there and bites.
 
+let providers: ProviderApp | undefined;
 let app: TestApp;
 let twilio: TwilioPeer;
 let meta: MetaGraphPeer;
 
 beforeAll(async () => {
-  twilio = await startTwilioPeer();
-  meta = await startMetaGraphPeer();
-  app = await createTestApp({ ...twilio.env(), ...meta.env() });
-  meta.setWebhookTarget(async (body, headers) =>
-    app.request(META_WEBHOOK_PATH, { method: "POST", body, headers }),
-  );
+  providers = await startAppWithProviders();
+  ({ app, twilio, meta } = providers);
 }, 180_000);
-afterAll(async () => {
-  await app?.close();
-  await meta?.close();
-  await twilio?.close();
-});
+afterAll(() => providers?.close());
 
 const phone = { "user-agent": PHONE_USER_AGENT, accept: "application/json" };
 const KB = 1024;

@@ -11,6 +11,7 @@ import { linkTargets } from "#server/domain/meta-links.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
 import { createOwner } from "#tests/support/fixtures.ts";
 import { type MetaGraphPeer, startMetaGraphPeer } from "#tests/support/meta-graph-peer.ts";
+import { sendMetaWebhooksTo } from "#tests/support/provider-app.ts";
 
 // Messenger and Instagram (decision 149): a contact links their account through Meta's referral
 // links; the webhook is signed; alerts go through the Send API, and Meta's receipts update them.
@@ -21,9 +22,7 @@ let app: TestApp;
 beforeAll(async () => {
   peer = await startMetaGraphPeer();
   app = await createTestApp(peer.env());
-  peer.setWebhookTarget(async (body, headers) =>
-    app.request(META_WEBHOOK_PATH, { method: "POST", body, headers }),
-  );
+  sendMetaWebhooksTo(peer, app);
 });
 afterAll(async () => {
   await app?.close();
