@@ -26,7 +26,10 @@ export async function freePort() {
 export async function startServer({ env, logFile }) {
   const port = await freePort();
   const log = createWriteStream(logFile, { flags: "a" });
-  const child = spawn(process.execPath, [path.join(root, "build/app/main.js")], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": Node's own options for
+  // the servers only (NODE_OPTIONS refuses --cpu-prof), to profile what a run measured.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "build/app/main.js")], {
     cwd: root,
     env: {
       ...process.env,

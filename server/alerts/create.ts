@@ -5,7 +5,6 @@ import {
   describeChannel,
   isPhoneContactChannel,
   type LinkedChannel,
-  QUOTA_KINDS,
 } from "#core/channels.ts";
 import type { PlanId } from "#core/plans.ts";
 import type { FieldCipher } from "#server/crypto.ts";
@@ -21,8 +20,11 @@ import {
   type Allowance,
   alertAllowance,
   allowanceLeft,
+  type QuotaHolder,
   quotaHolderFor,
+  spendsAllowanceLeft,
   type Usage,
+  usageOf,
 } from "#server/domain/quotas.ts";
 import type { Services } from "#server/services.ts";
 import { alertTokens } from "./tokens.ts";
@@ -92,7 +94,6 @@ const LINKED_CHANNEL_NAMES: Record<LinkedChannel, string> = {
 };
 
 /** Nothing spent: what an alert that takes no allowance plans against. */
-const noUsage = () => Object.fromEntries(QUOTA_KINDS.map((quota) => [quota, 0])) as Usage;
 
 /** The channel real emergencies call phone contacts on. */
 export const CALL_CHANNEL = "voice" satisfies Channel;
@@ -378,11 +379,11 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
   const isTest = input.source === "test";
 
   // Reads that need no lock, before the transaction (decision 156): the person, their contacts
-  // and STOPs, the owner's email. Only the allowance is read under the holder's lock, and only
-  // when a contact is on a channel it counts: the lock makes the alerts of one holder wait for
-  // each other, so the less done while it is held, the more alerts a second are accepted.
-  // PGlite has one connection and runs a transaction alone on it: there, the reads go inside the
-  // transaction, where nothing else's queries come between them.
+  // and STOPs, the owner's email, and what the holder has spent this period. The plan made from
+  // them stands unless it spends from an allowance with some left: only then is it made again
+  // under the holder's lock, which makes the alerts of one holder wait for each other (decisions
+  // 126, 161). PGlite has one connection and runs a transaction alone on it: there, the reads go
+  // inside the transaction, where nothing else's queries come between them.
   const profileId = input.profileId ?? input.userId;
   const readAhead = async (executor: Executor) => {
     const unlockedHolder = await quotaHolderFor(executor, input.userId);
@@ -391,6 +392,7 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
       profile: await getProfile(executor, cipher, profileId),
       unlockedHolder,
       contacts,
+      used: await usageOf(executor, unlockedHolder),
       stops: await optOutsAmong(executor, config.dataEncryptionKey, contacts),
       ownerEmail: await ownerEmailOf(executor, input.userId),
     };
@@ -399,17 +401,18 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
 
   const result = await db.transaction(async (tx) => {
     const { profile, unlockedHolder, stops, ownerEmail, ...read } = early ?? (await readAhead(tx));
-    let contacts = read.contacts;
     const linkedChannels = linkedChannelsInUse(config);
-    // A contact's own channel, or the Messenger or Instagram account linked to it (DESIGN 1.2:
-    // they count toward Free's trial sends), may spend an allowance.
-    const spendsAllowance = contacts.some(
-      (c) =>
-        describeChannel(c.channel).quota !== null ||
-        (c.linked !== null &&
-          linkedChannels.has(c.linked.channel) &&
-          describeChannel(c.linked.channel).quota !== null),
-    );
+    const plan = (holder: QuotaHolder, used: Usage, contacts: AlertedContact[]) =>
+      planDeliveries({
+        contacts,
+        linkedChannels,
+        plan: holder.plan,
+        usage: used,
+        extraSeats: holder.extraSeats,
+        isTest,
+        ownerEmail,
+        stopped: (channel, destination) => stoppedIn(stops, channel, destination) !== null,
+      });
     // An account that never saved a profile gets its own person's row on first need.
     if (!profile && profileId === input.userId) await ensureOwnProfile(tx, input.userId);
     const [inserted] = await tx
@@ -441,27 +444,17 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
         contactsReached: await reachedBy(tx, existing!.id),
       };
     }
-    // The plan and what it has left, read under the holder's alerts lock (decision 126). An
-    // alert to contacts on channels no allowance counts (email) spends nothing and takes no lock.
-    let holder = unlockedHolder;
-    let used = noUsage();
-    if (spendsAllowance) {
-      ({ holder, used } = await alertAllowance(tx, input.userId));
+    let planned = plan(unlockedHolder, read.used, read.contacts);
+    if (spendsAllowanceLeft(planned, unlockedHolder.plan, read.used, unlockedHolder.extraSeats)) {
+      // The plan and what it has left, read under the holder's alerts lock (decision 126).
+      const { holder, used } = await alertAllowance(tx, input.userId);
       // The plan changed since the read above: it decides who is alerted, so read again.
-      if (holder.plan !== unlockedHolder.plan) {
-        contacts = await listAlertedContacts(tx, cipher, profileId, holder.plan);
-      }
+      const contacts =
+        holder.plan === unlockedHolder.plan
+          ? read.contacts
+          : await listAlertedContacts(tx, cipher, profileId, holder.plan);
+      planned = plan(holder, used, contacts);
     }
-    const planned = planDeliveries({
-      contacts,
-      linkedChannels,
-      plan: holder.plan,
-      usage: used,
-      extraSeats: holder.extraSeats,
-      isTest,
-      ownerEmail,
-      stopped: (channel, destination) => stoppedIn(stops, channel, destination) !== null,
-    });
     await applyTollCaps(
       services,
       tx,

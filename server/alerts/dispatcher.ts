@@ -162,8 +162,30 @@ export function createDispatcher(
    * What a claimed delivery sends: its alert's message, or a notice's from its payload; null
    * when there is nothing to send (its alert is gone, or was cancelled: recorded here).
    */
+  async function alertContextOf(alertId: string) {
+    const [context] = await db
+      .select({
+        alert: alerts,
+        ownerName: profiles.fullName,
+        ownerCountry: profiles.country,
+        accountName: user.name,
+      })
+      .from(alerts)
+      .innerJoin(user, eq(user.id, alerts.userId))
+      .leftJoin(profiles, eq(profiles.id, alerts.profileId))
+      .where(eq(alerts.id, alertId));
+    return context;
+  }
+
+  /**
+   * An alert's row and its owner's name, read once per claimed batch: an alert's deliveries are
+   * claimed together (an email, a text, a call), and each would otherwise read the same row.
+   */
+  type AlertContexts = Map<string, ReturnType<typeof alertContextOf>>;
+
   async function messageFor(
     delivery: Claimed,
+    alertContexts: AlertContexts,
   ): Promise<{ message: OutgoingMessage; emergency: boolean } | null> {
     const to = cipher.decrypt(delivery.destination, `alert_deliveries.destination:${delivery.id}`);
     const channel = channelOf(delivery.channel);
@@ -179,17 +201,12 @@ export function createDispatcher(
       message.metadata = { deliveryId: delivery.id, kind: delivery.kind };
       return { message, emergency: false };
     }
-    const [context] = await db
-      .select({
-        alert: alerts,
-        ownerName: profiles.fullName,
-        ownerCountry: profiles.country,
-        accountName: user.name,
-      })
-      .from(alerts)
-      .innerJoin(user, eq(user.id, alerts.userId))
-      .leftJoin(profiles, eq(profiles.id, alerts.profileId))
-      .where(eq(alerts.id, delivery.alertId));
+    let read = alertContexts.get(delivery.alertId);
+    if (!read) {
+      read = alertContextOf(delivery.alertId);
+      alertContexts.set(delivery.alertId, read);
+    }
+    const context = await read;
     if (!context) return null;
     const { alert } = context;
     if (alert.status === "cancelled" && delivery.kind !== "all_clear") {
@@ -256,8 +273,8 @@ export function createDispatcher(
     return row?.place ?? "";
   }
 
-  async function deliver(delivery: Claimed) {
-    const composed = await messageFor(delivery);
+  async function deliver(delivery: Claimed, alertContexts: AlertContexts) {
+    const composed = await messageFor(delivery, alertContexts);
     if (!composed) return;
     const { message, emergency } = composed;
     const channel = message.channel;
@@ -486,10 +503,11 @@ export function createDispatcher(
           // Fewer than asked: the outbox is empty for now, unless only emergencies were asked
           // for or the lower ranks' share was full (they wait for a slot, not for a wake-up).
           more = batch.length === limit || emergenciesOnly || limit < free;
+          const alertContexts: AlertContexts = new Map();
           for (const delivery of batch) {
             const low = rankOf(delivery.kind) > 0;
             if (low) lowInFlight++;
-            const sending: Promise<void> = deliver(delivery)
+            const sending: Promise<void> = deliver(delivery, alertContexts)
               .catch((error) => {
                 logger.error({ err: error, deliveryId: delivery.id }, "delivery failed to record");
               })

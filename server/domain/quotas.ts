@@ -320,6 +320,30 @@ export function allowanceLeft(plan: PlanId, used: Usage, extraSeats = 0): Allowa
   };
 }
 
+/**
+ * Whether a plan of sends, made on a usage read without the holder's lock, spends from an
+ * allowance that has a limit and had some left: only such a plan must be made again under the
+ * lock (`alertAllowance`), where the alerts of one holder wait for each other (decision 161).
+ * Any other plan reads nothing another alert can change: its counted sends, if any, are the
+ * emergency overage a spent allowance allows anyway, and usage in a period only grows (a spent
+ * send stays spent, `SPENT_STATUSES`; a cancelled one only frees room), so the plan is the one
+ * the lock would have given at the moment of the read.
+ */
+export function spendsAllowanceLeft(
+  planned: readonly { channel: Channel; status: string }[],
+  plan: PlanId,
+  used: Usage,
+  extraSeats = 0,
+): boolean {
+  return planned.some((delivery) => {
+    if (delivery.status !== "pending") return false;
+    const quota = describeChannel(delivery.channel).quota;
+    if (quota === null) return false;
+    const limit = allowanceFor(plan, quota, extraSeats);
+    return limit !== null && used[quota] < limit;
+  });
+}
+
 /** Where the counted period began: the account's whole life on Free, else this month (UTC). */
 export function periodStart(plan: PlanId, now = new Date()): Date {
   return PLANS[plan].limits.quotaPeriod === "lifetime"
@@ -330,7 +354,11 @@ export function periodStart(plan: PlanId, now = new Date()): Date {
 /** A delivery in these states was or will be paid for; skipped and cancelled ones were not. */
 const SPENT_STATUSES = ["pending", "sending", "sent", "delivered", "failed"];
 
-async function usageOf(executor: Executor, holder: QuotaHolder): Promise<Usage> {
+/**
+ * Sends counted against each allowance this period. Read without the holder's lock it is a
+ * snapshot that others may be adding to: `spendsAllowanceLeft` says when that is enough.
+ */
+export async function usageOf(executor: Executor, holder: QuotaHolder): Promise<Usage> {
   const counted = QUOTA_KINDS.flatMap((quota) => channelsCountedAs(quota));
   const rows = await executor
     .select({ channel: alertDeliveries.channel, n: sql<number>`count(*)::int` })

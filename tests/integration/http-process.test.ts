@@ -116,12 +116,15 @@ describe("behind one proxy hop (TRUST_PROXY=true)", () => {
       headers: { "x-forwarded-for": "203.0.113.77" },
     });
     expect(answer.status).toBe(200);
-    const line = server
-      .output()
-      .split("\n")
-      .find((l) => l.includes('"path":"/healthz"'));
-    expect(line).toBeDefined();
-    expect(JSON.parse(line!).ip).toBe("127.0.0.1");
+    // The request's log line is written once the answer has gone out, and reaches us through a
+    // pipe: it may come a moment after the answer.
+    const logLine = () =>
+      server
+        .output()
+        .split("\n")
+        .find((l) => l.includes('"path":"/healthz"'));
+    await expect.poll(logLine).toBeDefined();
+    expect(JSON.parse(logLine()!).ip).toBe("127.0.0.1");
   });
 
   it("a new forged address for every forgot-password request still meets the per-address limit", async () => {

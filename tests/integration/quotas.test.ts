@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel } from "#core/channels.ts";
 import type { PlanId } from "#core/plans.ts";
@@ -249,5 +249,104 @@ describe("escalation follows the first alert's rule (decision 126)", () => {
       ["Maria", "email", "delivered", null],
     ]);
     expect(shown("quota_notice")).toEqual([["Ben", "email", "delivered", "quota"]]);
+  });
+});
+
+// Decision 161: the holder's alerts lock is taken only by an alert that spends from an
+// allowance with room left; any other plan is made from a read without the lock.
+describe.skipIf(!process.env.TEST_DATABASE_URL)("the holder's alerts lock on PostgreSQL", () => {
+  /** Holds the owner's alerts lock in a transaction of its own until `release` is called. */
+  async function holdLock(owner: Owner) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const taken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = app.services.db.transaction(async (tx) => {
+      await alertAllowance(tx, owner.userId);
+      locked();
+      await held;
+    });
+    await taken;
+    return { release, done: holder };
+  }
+  const waitingForLocks = async () => {
+    const result = await app.services.db.execute(
+      sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+    );
+    return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  };
+  const alertOf = (owner: Owner) =>
+    raiseAlert(app.services, {
+      source: "sos",
+      userId: owner.userId,
+      tagId: null,
+      idempotencyKey: `lock-${randomUUID()}`,
+      location: null,
+      clientAddress: "198.51.100.9",
+    });
+
+  /**
+   * Raises an alert while the lock is held and fails if the alert is seen waiting for it; the
+   * lock is released either way, so a waiting alert ends too.
+   */
+  async function acceptedOrWaiting(owner: Owner, lock: Awaited<ReturnType<typeof holdLock>>) {
+    let ended = false;
+    const raising = alertOf(owner).finally(() => {
+      ended = true;
+    });
+    const waiting = (async () => {
+      while (!ended) {
+        if ((await waitingForLocks()) > 0) return "waiting for the lock" as const;
+      }
+      return "ended";
+    })();
+    const first = await Promise.race([raising, waiting]);
+    await waiting;
+    lock.release();
+    await lock.done;
+    expect(first).not.toBe("waiting for the lock");
+    return raising;
+  }
+
+  it("an alert whose text and call allowances are used up is accepted while the lock is held", async () => {
+    const owner = await createOwner(app.services, { plan: "pro" });
+    await spent(owner, "sms", 50);
+    await spent(owner, "voice", 10);
+    const lock = await holdLock(owner);
+    // Accepted without waiting: the text is skipped for the allowance, the email goes.
+    const raised = await acceptedOrWaiting(owner, lock);
+    const rows = await app.services.db
+      .select({ channel: alertDeliveries.channel, status: alertDeliveries.status })
+      .from(alertDeliveries)
+      .where(eq(alertDeliveries.alertId, raised.alertId));
+    expect(rows.filter((r) => r.channel === "sms").map((r) => r.status)).toEqual(["skipped"]);
+    expect(rows.some((r) => r.channel === "email" && r.status === "pending")).toBe(true);
+  });
+
+  it("an alert on a plan without limits is accepted while the lock is held", async () => {
+    const owner = await createOwner(app.services, { plan: "enterprise" });
+    const lock = await holdLock(owner);
+    expect((await acceptedOrWaiting(owner, lock)).created).toBe(true);
+  });
+
+  it("an alert with a text left to spend waits for the lock, then spends it", async () => {
+    const owner = await createOwner(app.services, { plan: "pro" });
+    await spent(owner, "sms", 49);
+    await spent(owner, "voice", 10);
+    const lock = await holdLock(owner);
+    const raising = alertOf(owner);
+    await expect.poll(waitingForLocks).toBe(1);
+    lock.release();
+    await lock.done;
+    const raised = await raising;
+    const rows = await app.services.db
+      .select({ channel: alertDeliveries.channel, status: alertDeliveries.status })
+      .from(alertDeliveries)
+      .where(eq(alertDeliveries.alertId, raised.alertId));
+    expect(rows.filter((r) => r.channel === "sms").map((r) => r.status)).toEqual(["pending"]);
   });
 });
