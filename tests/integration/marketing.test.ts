@@ -173,6 +173,10 @@ describe("landing page /", () => {
     for (const level of ["Help centre and email", "Email", "Dedicated"]) {
       expect(page).toContain(`>${level}</td>`);
     }
+    // Free's trial sends are across SMS, WhatsApp, Messenger and Instagram (spec, reading A).
+    expect(page).toContain(">Unlimited email, 3 trial messages</td>");
+    expect(page).toContain(">Email (SMS, WhatsApp, Messenger and Instagram trial)</td>");
+    expect(page).toContain(">Email, SMS, WhatsApp, voice, Messenger, Instagram</td>");
   });
 
   it("answers the spec's FAQ: no app, offline card with queued alerts, family up to 20, admins only", () => {
