@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isHydrated, launchBrowser, openPage } from "./browser.ts";
+import { isHydrated, launchBrowser, openPage, startReact } from "./browser.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -81,6 +81,23 @@ describe("signed out, /support, /contact and /auth start React on the first inte
     expect(await isHydrated(page)).toBe(false);
     await page.getByRole("heading", { level: 1 }).hover();
     await hydrated(page);
+  });
+
+  it("once React has started, enhance.ts steps aside: the language changes in place, with no page load", async () => {
+    const { page, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto("/support");
+    await enhanced(page);
+    await startReact(page);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await page.locator("#language-desktop").selectOption("es");
+    await page.waitForFunction(() => document.documentElement.lang === "es");
+    await page.getByRole("heading", { level: 1, name: "¿Cómo podemos ayudarte?" }).waitFor();
+    expect(documents).toEqual([]);
+    expect(new URL(page.url()).search).toBe("");
+    expect(problems).toEqual([]);
   });
 
   it("the mobile menu opened by a tap before React closes with one tap after", async () => {
