@@ -158,7 +158,7 @@ describe("signed out, /support, /contact and /auth start React on the first inte
     expect(problems).toEqual([]);
   });
 
-  it("/support's character count starts from the question typed before React", async () => {
+  it("/support's character count starts from the question typed before React; the topic chosen is kept", async () => {
     const { page, problems } = await openPage(browser, { viewport: PHONE });
     const { release } = await holdScripts(page);
     await page.goto("/support?lng=en#ask");
@@ -166,10 +166,13 @@ describe("signed out, /support, /contact and /auth start React on the first inte
     const form = page.getByTestId("support-form");
     const question = "Where do I find my tag's number?";
     await form.getByLabel("Your question").fill(question);
+    await form.getByLabel("Topic").selectOption("claiming");
+    expect(await isHydrated(page)).toBe(false);
     release();
     await hydrated(page);
     await form.getByText(`${question.length} / `).waitFor();
     expect(await form.getByLabel("Your question").inputValue()).toBe(question);
+    expect(await form.getByLabel("Topic").inputValue()).toBe("claiming");
     expect(problems).toEqual([]);
   });
 
