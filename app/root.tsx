@@ -84,6 +84,14 @@ function usePageNamespaces(): string | undefined {
   return named.length ? named.join(" ") : undefined;
 }
 
+/** enhance.ts as the inline script of a whole page (made once). */
+let enhanceText: string | undefined;
+const pageEnhanceScript = () => (enhanceText ??= enhanceScript(enhanceOptions(true)));
+
+/** In the browser: whether this document was sent with enhance.ts (and so has its script). */
+const enhancedDocument = () =>
+  typeof document !== "undefined" && document.documentElement.dataset.enhanced === "true";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const { i18n } = useTranslation();
@@ -133,12 +141,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         {children}
-        {/* Until React starts (or for good, on a static page), enhance.ts runs the page. */}
-        {staticPage || onInteraction ? (
+        {/*
+          Until React starts (or for good, on a static page), enhance.ts runs the page. Once
+          hydrated, the element stays through client-side moves: React never makes a new one.
+        */}
+        {staticPage || onInteraction || enhancedDocument() ? (
           <script
             nonce={data?.cspNonce}
             suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: enhanceScript(enhanceOptions(true)) }}
+            dangerouslySetInnerHTML={{ __html: pageEnhanceScript() }}
           />
         ) : null}
         {staticPage ? null : <Scripts nonce={data?.cspNonce} />}
