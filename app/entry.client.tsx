@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+import { REACT_STARTED_ATTRIBUTE } from "#app/lib/hydration.ts";
 import { loadLanguage } from "#app/lib/i18n.client.ts";
 import { i18nOptions } from "#app/lib/i18n.ts";
 import { registerServiceWorker } from "#app/lib/service-worker.client.ts";
@@ -23,6 +24,8 @@ async function hydrate() {
     },
   });
   startTransition(() => {
+    // enhance.ts's handlers step aside: React answers every event from here on (decision 160).
+    document.documentElement.setAttribute(REACT_STARTED_ATTRIBUTE, "true");
     hydrateRoot(
       document,
       <StrictMode>

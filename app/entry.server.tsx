@@ -6,7 +6,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { type DeferScriptsHandle, deferScriptsHtml } from "#app/lib/deferred-scripts.ts";
+import {
+  type DeferScriptsHandle,
+  deferScriptsHtml,
+  FormAnswerContext,
+} from "#app/lib/deferred-scripts.ts";
 import { requestI18n } from "#app/lib/i18n.server.ts";
 import { InlineCssContext, type InlineCssTexts } from "#app/lib/inline-css.tsx";
 import { clientBuildDir } from "#server/paths.ts";
@@ -63,7 +67,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
         <InlineCssContext.Provider value={builtCss()}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <FormAnswerContext.Provider value={request.method.toUpperCase() !== "GET"}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </FormAnswerContext.Provider>
         </InlineCssContext.Provider>
       </I18nextProvider>,
       {

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches } from "react-router";
 import type { Route } from "./+types/root";
@@ -11,9 +11,12 @@ import { ScrollManager } from "#app/components/scroll-manager.tsx";
 import {
   type DeferScriptsHandle,
   deferredScriptsLoader,
+  FormAnswerContext,
+  isOnInteractionPage,
   useStaticPage,
 } from "#app/lib/deferred-scripts.ts";
 import { enhanceOptions, enhanceScript } from "#app/lib/enhance.ts";
+import { markHydrated } from "#app/lib/hydration.ts";
 import { rememberLanguage, switchLanguage } from "#app/lib/i18n.client.ts";
 import type { I18nNamespacesHandle } from "#app/lib/i18n.ts";
 import { PageStyles } from "#app/lib/inline-css.tsx";
@@ -81,17 +84,42 @@ function usePageNamespaces(): string | undefined {
   return named.length ? named.join(" ") : undefined;
 }
 
+/** enhance.ts as the inline script of a whole page (made once). */
+let enhanceText: string | undefined;
+const pageEnhanceScript = () => (enhanceText ??= enhanceScript(enhanceOptions(true)));
+
+/** In the browser: whether this document was sent with enhance.ts (and so has its script). */
+const enhancedDocument = () =>
+  typeof document !== "undefined" && document.documentElement.dataset.enhanced === "true";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const { i18n } = useTranslation();
   const namespaces = usePageNamespaces();
-  const deferScripts = useMatches().some(
+  const matches = useMatches();
+  const deferScripts = matches.some(
     (match) => (match.handle as DeferScriptsHandle | undefined)?.deferScripts,
   );
   // Signed out, the public site's pages are not hydrated (decision 159).
   const staticPage = useStaticPage();
+  // Signed out, /support, /contact and /auth start React on the first interaction (decision 160).
+  const onInteraction = isOnInteractionPage(
+    matches.map((match) => match.handle),
+    data?.signedIn ?? false,
+  );
+  // After load instead when the page answers a form post, or has a notice to announce.
+  const startOnLoad =
+    useContext(FormAnswerContext) ||
+    matches.some((match) => (match.data as { notice?: unknown } | undefined)?.notice);
+  const startOn = onInteraction && !startOnLoad ? "interaction" : "load";
   return (
-    <html lang={i18n.language} dir="ltr" data-i18n-namespaces={namespaces} suppressHydrationWarning>
+    <html
+      lang={i18n.language}
+      dir="ltr"
+      data-i18n-namespaces={namespaces}
+      data-hydrate={startOn === "interaction" ? "on-interaction" : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -102,7 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           dangerouslySetInnerHTML={{
             __html:
               deferScripts && !staticPage
-                ? themeBootScript + deferredScriptsLoader
+                ? themeBootScript + deferredScriptsLoader(startOn)
                 : themeBootScript,
           }}
         />
@@ -113,15 +141,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         {children}
-        {staticPage ? (
+        {/*
+          Until React starts (or for good, on a static page), enhance.ts runs the page. Once
+          hydrated, the element stays through client-side moves: React never makes a new one.
+        */}
+        {staticPage || onInteraction || enhancedDocument() ? (
           <script
             nonce={data?.cspNonce}
             suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: enhanceScript(enhanceOptions(true)) }}
+            dangerouslySetInnerHTML={{ __html: pageEnhanceScript() }}
           />
-        ) : (
-          <Scripts nonce={data?.cspNonce} />
-        )}
+        ) : null}
+        {staticPage ? null : <Scripts nonce={data?.cspNonce} />}
       </body>
     </html>
   );
@@ -129,6 +160,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useLanguagePersistence();
+  // Runs after every component's own first effects: theirs still see the hydration.
+  useEffect(markHydrated, []);
   return (
     <>
       <ScrollManager />

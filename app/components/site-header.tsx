@@ -1,5 +1,5 @@
 import { Menu, ShieldPlus, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonVariants } from "#app/components/ui/button.tsx";
@@ -34,12 +34,21 @@ function PricingLink({ className, onNavigate }: { className: string; onNavigate?
 
 export function SiteHeader({ signedIn, storeUrl }: { signedIn: boolean; storeUrl: string }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const menuId = useId();
+  // Hydrating a page enhance.ts ran first (decision 160), the menu is as the visitor left it.
+  const [open, setOpen] = useState(
+    () => typeof document !== "undefined" && document.getElementById(menuId)?.hidden === false,
+  );
   const location = useLocation();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on navigation
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  // Closes the menu on navigation (not on the first render: hydrating is not one).
+  const shownAt = useRef(`${location.pathname}${location.search}`);
+  useEffect(() => {
+    const here = `${location.pathname}${location.search}`;
+    if (shownAt.current === here) return;
+    shownAt.current = here;
+    setOpen(false);
+  }, [location.pathname, location.search]);
 
   const linkClass = "rounded-md px-3 py-2 text-sm font-medium hover:bg-secondary";
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,3 +1,4 @@
+import { createContext } from "react";
 import { useMatches } from "react-router";
 import { useRootData } from "./root-data.ts";
 
@@ -20,8 +21,13 @@ export interface DeferScriptsHandle {
    * "signed-in": the page is hydrated only for a signed-in visitor. Signed
    * out, it is sent as HTML with no React at all, and a small inline script
    * (enhance.ts) does what HTML and CSS cannot. Decision 159.
+   *
+   * "on-interaction": signed out, the page is sent as for `deferScripts`, plus
+   * enhance.ts for its header, and its modules start on the visitor's first
+   * interaction instead of after load (decision 160). Signed in, as
+   * `deferScripts`.
    */
-  hydrate?: "signed-in";
+  hydrate?: "signed-in" | "on-interaction";
 }
 
 /** Whether the matched routes make this a page without React for this visitor. */
@@ -31,6 +37,26 @@ export function isStaticPage(handles: readonly unknown[], signedIn: boolean): bo
     handles.some((handle) => (handle as DeferScriptsHandle | undefined)?.hydrate === "signed-in")
   );
 }
+
+/**
+ * Whether the matched routes make this a page whose React starts on the first
+ * interaction for this visitor, enhance.ts running its header until then.
+ */
+export function isOnInteractionPage(handles: readonly unknown[], signedIn: boolean): boolean {
+  return (
+    !signedIn &&
+    handles.some(
+      (handle) => (handle as DeferScriptsHandle | undefined)?.hydrate === "on-interaction",
+    )
+  );
+}
+
+/**
+ * Whether the document answers a form post (set by entry.server). Such an answer
+ * is the middle of a task (a code to type, its countdown), so an on-interaction
+ * page starts its modules after load there, as `deferScripts` does.
+ */
+export const FormAnswerContext = createContext(false);
 
 /**
  * Whether the page being rendered is one React will not hydrate. Only the
@@ -62,5 +88,21 @@ export function deferScriptsHtml(html: string): string {
     );
 }
 
-/** Starts the inert modules once the page has loaded (runs in the browser). */
-export const deferredScriptsLoader = `addEventListener("load",function(){setTimeout(function(){var d=document;d.querySelectorAll('link[rel="${INERT_PRELOAD}"]').forEach(function(l){var p=d.createElement("link");p.rel="modulepreload";p.href=l.href;d.head.appendChild(p)});d.querySelectorAll('script[type="${INERT_MODULE}"]').forEach(function(s){var m=d.createElement("script");m.type="module";m.nonce=s.nonce;m.text=s.text;d.head.appendChild(m)})})});`;
+/**
+ * What makes an on-interaction page start its modules: any first touch, key,
+ * focus or mouse pointer over the page. Lighthouse and a visitor who only reads
+ * send none of them; a desktop pointer starts React before the first click.
+ */
+export const INTERACTION_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin", "mouseover"];
+
+/**
+ * Starts the inert modules (runs in the browser, in the page's head): after
+ * the load event, or, with `on` "interaction", on the first of
+ * INTERACTION_EVENTS (once the document is parsed, so every inert script is
+ * there to start).
+ */
+export function deferredScriptsLoader(on: "load" | "interaction"): string {
+  const start = `function(){var d=document;d.querySelectorAll('link[rel="${INERT_PRELOAD}"]').forEach(function(l){var p=d.createElement("link");p.rel="modulepreload";p.href=l.href;d.head.appendChild(p)});d.querySelectorAll('script[type="${INERT_MODULE}"]').forEach(function(s){var m=d.createElement("script");m.type="module";m.nonce=s.nonce;m.text=s.text;d.head.appendChild(m)})}`;
+  if (on === "load") return `addEventListener("load",function(){setTimeout(${start})});`;
+  return `(function(){var r=${start},e=${JSON.stringify(INTERACTION_EVENTS)},o={capture:true,passive:true},g=0;function f(){if(g)return;g=1;e.forEach(function(n){removeEventListener(n,f,o)});if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",r);else r()}e.forEach(function(n){addEventListener(n,f,o)})})();`;
+}

@@ -11,7 +11,13 @@
  * - `[data-cycle]`: the /pricing hero's three steps;
  * - with `page` set (the inline script of a static document): the mobile
  *   menu, the language and theme menus, the language kept in local storage,
- *   the spec's scroll rules and the service worker.
+ *   the spec's scroll rules (opening the `<details>` an #anchor names) and the
+ *   service worker.
+ *
+ * /support, /contact and /auth run it too until React starts on the visitor's
+ * first interaction (decision 160): from the moment entry.client hydrates
+ * (`data-react-started` on <html>), the page's handlers here do nothing, and
+ * React starts from what the page shows.
  *
  * The same function runs inside React when a hydrated page is moved to
  * client-side (the components call it on their own element), so each
@@ -20,6 +26,7 @@
  * through `o`.
  */
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, LANGUAGES } from "#core/languages.ts";
+import { REACT_STARTED_ATTRIBUTE } from "./hydration.ts";
 import { AUTO_RECHECK_MS, THEME_STORAGE_KEY } from "./theme.ts";
 
 /** The testimonials advance every 4 seconds (spec section 2). */
@@ -44,6 +51,7 @@ export function enhanceOptions(page: boolean): EnhanceOptions {
     languageKey: LANGUAGE_STORAGE_KEY,
     languageCookie: LANGUAGE_COOKIE,
     themeKey: THEME_STORAGE_KEY,
+    reactStarted: REACT_STARTED_ATTRIBUTE,
   };
 }
 
@@ -62,6 +70,8 @@ export interface EnhanceOptions {
   languageKey: string;
   languageCookie: string;
   themeKey: string;
+  /** The <html> attribute that says React has taken the page over (decision 160). */
+  reactStarted: string;
 }
 
 export function enhance(root: ParentNode, o: EnhanceOptions): () => void {
@@ -189,11 +199,22 @@ export function enhance(root: ParentNode, o: EnhanceOptions): () => void {
 
   if (o.page) {
     const html = document.documentElement;
+    /** A handler for the page until React starts, if it does (decision 160). */
+    const page = (target: EventTarget, type: string, fn: (event: Event) => void) =>
+      on(target, type, (event) => {
+        if (!html.hasAttribute(o.reactStarted)) fn(event);
+      });
+    /** Scrolls to an #anchor's element and opens the `<details>` it is in (a support answer). */
+    const reveal = (target: Element, behavior: ScrollBehavior) => {
+      const details = target.closest("details");
+      if (details) details.open = true;
+      target.scrollIntoView({ behavior, block: "start" });
+    };
 
     for (const toggle of all<HTMLElement>("[data-menu-toggle]")) {
       const menu = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
       if (!menu) continue;
-      on(toggle, "click", () => {
+      page(toggle, "click", () => {
         const open = toggle.getAttribute("aria-expanded") !== "true";
         toggle.setAttribute("aria-expanded", String(open));
         menu.hidden = !open;
@@ -228,7 +249,7 @@ export function enhance(root: ParentNode, o: EnhanceOptions): () => void {
       remember(html.lang);
     }
     for (const select of all<HTMLSelectElement>("select[data-language-select]")) {
-      on(select, "change", () => {
+      page(select, "change", () => {
         if (!o.languages.includes(select.value)) return;
         remember(select.value);
         select.form?.requestSubmit();
@@ -236,10 +257,13 @@ export function enhance(root: ParentNode, o: EnhanceOptions): () => void {
     }
 
     // Themes: the <head> script's function applies a mode (see theme.ts).
-    const applyTheme = () => (window as unknown as { safetapTheme?: () => void }).safetapTheme?.();
+    const applyTheme = () => {
+      if (html.hasAttribute(o.reactStarted)) return;
+      (window as unknown as { safetapTheme?: () => void }).safetapTheme?.();
+    };
     for (const select of all<HTMLSelectElement>("select[data-theme-select]")) {
       select.value = html.dataset.themeMode ?? select.value;
-      on(select, "change", () => {
+      page(select, "change", () => {
         try {
           localStorage.setItem(o.themeKey, select.value);
         } catch {}
@@ -257,7 +281,7 @@ export function enhance(root: ParentNode, o: EnhanceOptions): () => void {
     // The spec's scroll rules: restoration is manual, an #anchor is scrolled to after arrival.
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
     // A link to a section of this same page glides there (the header's Pricing on /).
-    on(document, "click", (event) => {
+    page(document, "click", (event) => {
       const link = (event.target as Element | null)?.closest?.("a[href*='#']");
       if (!(link instanceof HTMLAnchorElement) || link.target) return;
       const url = new URL(link.href);
@@ -266,15 +290,15 @@ export function enhance(root: ParentNode, o: EnhanceOptions): () => void {
       const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
       if (!target) return;
       event.preventDefault();
-      target.scrollIntoView({ behavior: "smooth", block: "start" });
+      reveal(target, "smooth");
       history.replaceState(history.state, "", url.hash);
     });
     if (location.hash) {
       const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-      window.setTimeout(
-        () => target?.scrollIntoView({ behavior: "smooth", block: "start" }),
-        o.anchorDelayMs,
-      );
+      // Opened at once, so the browser's own jump already lands on the open answer.
+      const details = target?.closest("details");
+      if (details) details.open = true;
+      window.setTimeout(() => target && reveal(target, "smooth"), o.anchorDelayMs);
     }
 
     if (o.serviceWorker && "serviceWorker" in navigator) {

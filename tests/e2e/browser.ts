@@ -69,7 +69,10 @@ export async function openPage(
 
 /**
  * Waits until the page responds: React has hydrated it, or, on a public page a
- * signed-out visitor gets without React (decision 159), its script has run.
+ * signed-out visitor gets without React (decision 159), its script has run. A
+ * page that starts React on the visitor's first interaction (/support, /contact,
+ * /auth signed out, decision 160) is given one, as a first touch would, and is
+ * waited for until React has hydrated it.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
@@ -80,6 +83,21 @@ export async function waitForHydration(page: Page) {
       [root, body].some((el) => Object.keys(el).some((k) => k.startsWith("__react")))
     );
   });
+  if (await page.evaluate(() => document.documentElement.dataset.hydrate === "on-interaction")) {
+    await startReact(page);
+  }
+}
+
+/**
+ * On a page that starts React on the first interaction (decision 160): makes one (a
+ * pointer pressed on the page, which does nothing else) and waits until React has
+ * hydrated it and run its first effects (`data-hydrated`, app/lib/hydration.ts).
+ */
+export async function startReact(page: Page) {
+  await page.evaluate(() =>
+    document.body.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true })),
+  );
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
 /** Whether React hydrated the page (a static public page is never hydrated, decision 159). */

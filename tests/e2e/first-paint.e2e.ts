@@ -13,7 +13,8 @@ const DESKTOP = { width: 1280, height: 800 };
 
 /**
  * The public site's pages (decision 155): each paints from its first response. Signed out,
- * all but the last three (their forms) are sent without React (decision 159).
+ * all but the last three (their forms) are sent without React (decision 159); those three
+ * start React on the visitor's first interaction (decision 160).
  */
 const PUBLIC_PAGES = [
   "/",
@@ -58,6 +59,7 @@ describe("the public site paints from its first response (decision 155)", () => 
       expect(html).not.toMatch(/<script[^>]+type="module"/);
       if (HYDRATED_PAGES.has(path)) {
         expect(html).toMatch(/<script[^>]+type="text\/x-deferred-module"/);
+        expect(html).toMatch(/<html[^>]* data-hydrate="on-interaction"/);
       } else {
         // No React at all: no module, no preload, one inline script of its own (decision 159).
         expect(html).not.toMatch(/x-deferred-module|\/assets\/[^"]+\.js/);
@@ -155,7 +157,7 @@ describe("the landing page with JavaScript", () => {
 
   it("a client-side move to another public page keeps the inlined styles", async () => {
     const { page, problems } = await openPage(browser, { viewport: DESKTOP });
-    // /support is hydrated (its form), so its links move client-side.
+    // /support is hydrated (its form) once touched, so its links move client-side.
     await page.goto("/support?lng=en");
     await waitForHydration(page);
     expect(await isHydrated(page)).toBe(true);

@@ -1,5 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INTERACTION_EVENTS } from "#app/lib/deferred-scripts.ts";
 import { LANGUAGES, type Language } from "#core/languages.ts";
 import { CACHED_PAGES } from "#server/http/page-cache.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
@@ -140,9 +141,44 @@ describe("cached pages equal React Router's render", () => {
       expect(inside).toMatch(/<script[^>]+type="text\/x-deferred-module"/);
       expect(inside).not.toContain("(function enhance(");
     }
-    // A page with a form keeps React for everyone.
+    // A page with a form keeps React for everyone (started on the first interaction, 160).
     const support = await (await new Client(app).get("/support")).text();
     expect(support).toMatch(/<script[^>]+type="text\/x-deferred-module"/);
+  });
+
+  it("signed out, /support, /contact and /auth start React on the first interaction; signed in or answering a post, after load (decision 160)", async () => {
+    const onInteraction = JSON.stringify(INTERACTION_EVENTS);
+    const afterLoad = 'addEventListener("load",function(){setTimeout(';
+    for (const path of [
+      "/support",
+      "/contact",
+      "/auth?mode=signin",
+      "/auth?mode=signup&plan=free",
+    ]) {
+      const out = await (await new Client(app).get(path)).text();
+      expect(out, path).toMatch(/<html[^>]* data-hydrate="on-interaction"/);
+      expect(out, path).toMatch(/<script[^>]+type="text\/x-deferred-module"/);
+      expect(out, path).toContain(onInteraction);
+      expect(out, path).not.toContain(afterLoad);
+      // Until then, the header is enhance.ts's, as on a static page.
+      expect(out, path).toMatch(/<script nonce="[^"]+">\(function enhance\(/);
+    }
+    for (const path of ["/support", "/contact"]) {
+      const inside = await (await bob.client.get(path)).text();
+      expect(inside, path).not.toContain("data-hydrate=");
+      expect(inside, path).toMatch(/<script[^>]+type="text\/x-deferred-module"/);
+      expect(inside, path).toContain(afterLoad);
+      expect(inside, path).not.toContain(onInteraction);
+      expect(inside, path).not.toContain("(function enhance(");
+    }
+    // A form sent before React started: the answer is the middle of a task.
+    const answer = await new Client(app).post("/support", { name: "" });
+    expect(answer.status).toBe(400);
+    const html = await answer.text();
+    expect(html).not.toContain("data-hydrate=");
+    expect(html).toContain(afterLoad);
+    expect(html).not.toContain(onInteraction);
+    expect(html).toMatch(/<script nonce="[^"]+">\(function enhance\(/);
   });
 });
 

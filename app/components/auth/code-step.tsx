@@ -6,12 +6,16 @@ import { Button } from "#app/components/ui/button.tsx";
 import { CardContent } from "#app/components/ui/card.tsx";
 import { Field, useFieldErrors } from "#app/components/ui/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
+import { useValueTypedEarly } from "#app/lib/hydration.ts";
 import { isSixDigitCode, LIMITS, passwordErrors } from "#core/validation.ts";
 import type { AuthActionData } from "./action-data.ts";
 import { HiddenContext } from "./form-parts.tsx";
 import { PasswordStrength } from "./password-strength.tsx";
 
 const RESEND_SECONDS = 30;
+
+/** What the code field keeps of what is typed: digits, at most a code's length. */
+const codeDigits = (value: string) => value.replace(/\D/g, "").slice(0, LIMITS.code);
 
 function useCountdown(startedAt: number) {
   const [left, setLeft] = useState(RESEND_SECONDS);
@@ -58,6 +62,8 @@ export function CodeStep({
         ? { code: message }
         : undefined;
   const { formRef, errors, show: showErrors } = useFieldErrors(data, answered);
+  useValueTypedEarly(formRef, "code", (value) => setCode(codeDigits(value)));
+  useValueTypedEarly(formRef, "newPassword", setNewPassword);
   const context = (
     <>
       <HiddenContext plan={plan} redirectTo={redirectTo} />
@@ -114,7 +120,7 @@ export function CodeStep({
               autoComplete="one-time-code"
               maxLength={LIMITS.code}
               value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, LIMITS.code))}
+              onChange={(e) => setCode(codeDigits(e.target.value))}
               className="text-center font-mono text-2xl tracking-[0.5em]"
               autoFocus
             />

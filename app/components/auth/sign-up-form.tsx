@@ -5,6 +5,7 @@ import { Notice, type NoticeData } from "#app/components/notice.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FieldMessage } from "#app/components/ui/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
+import { useValueTypedEarly } from "#app/lib/hydration.ts";
 import {
   LIMITS,
   parseIdentifier,
@@ -20,6 +21,7 @@ export function SignUpForm({ data, plan, redirectTo }: StepProps) {
   const { t } = useTranslation("auth");
   const { ids, busy, values, notice, show, formRef, errors, showErrors } = useAuthForm(data);
   const [password, setPassword] = useState("");
+  useValueTypedEarly(formRef, "password", setPassword);
 
   return (
     <Form

@@ -6,6 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { Field, useFieldErrors } from "#app/components/ui/field.tsx";
 import { Input, Select, Textarea } from "#app/components/ui/input.tsx";
+import { useValueTypedEarly } from "#app/lib/hydration.ts";
 import {
   ESTIMATED_USERS,
   HONEYPOT_FIELD,
@@ -37,6 +38,7 @@ export function EnquiryForm({ actionData }: { actionData: EnquiryActionData | un
   const { formRef, errors, show: showErrors } = useFieldErrors(actionData, serverField);
   const values = actionData?.values ?? {};
   const [messageLength, setMessageLength] = useState(values.message?.length ?? 0);
+  useValueTypedEarly(formRef, "message", (value) => setMessageLength(value.trim().length));
   const fieldId = (name: string) => `${id}-${name}`;
   const field = (name: SalesField) => ({
     id: fieldId(name),

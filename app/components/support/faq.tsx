@@ -1,8 +1,9 @@
 import { ChevronDown, Link as LinkIcon } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { InlineText } from "#app/components/content/rich-text.tsx";
+import { enhancedArrival } from "#app/lib/hydration.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 
 /**
@@ -27,11 +28,17 @@ export const answerAnchor = (section: string, item: string) =>
 
 /**
  * Opens the answer a #anchor names (the browser only scrolls to it). Without JavaScript the
- * section is still scrolled to and the answer is one press away.
+ * section is still scrolled to and the answer is one press away. Before React starts,
+ * enhance.ts opens it (decision 160); hydrating then leaves it as the visitor has it since.
  */
 function useOpenAnchoredAnswer() {
-  const { hash } = useLocation();
+  const { pathname, search, hash } = useLocation();
+  const arrival = useRef<string | null | undefined>(undefined);
+  if (arrival.current === undefined) arrival.current = enhancedArrival();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the hash decides; the address is read to compare
   useEffect(() => {
+    if (arrival.current === `${pathname}${search}${hash}`) return;
+    arrival.current = null;
     if (!hash) return;
     const target = document.getElementById(decodeURIComponent(hash.slice(1)));
     const details = target?.closest("details");

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { Field, useFieldErrors } from "#app/components/ui/field.tsx";
 import { Input, Select, Textarea } from "#app/components/ui/input.tsx";
+import { useValueTypedEarly } from "#app/lib/hydration.ts";
 import {
   SUPPORT_HONEYPOT,
   SUPPORT_MESSAGE_MAX,
@@ -43,6 +44,7 @@ export function SupportForm({
   const { formRef, errors, show: showErrors } = useFieldErrors(actionData, serverField);
   const values = actionData?.values ?? defaults;
   const [messageLength, setMessageLength] = useState(values.message?.length ?? 0);
+  useValueTypedEarly(formRef, "message", (value) => setMessageLength(value.trim().length));
   const fieldId = (name: string) => `${id}-${name}`;
   const field = (name: SupportField) => ({ id: fieldId(name), error: errors[name] });
   const control = (name: SupportField) => ({ name, defaultValue: values[name] ?? "" });

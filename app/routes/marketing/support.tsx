@@ -20,10 +20,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 export const meta = ({ data }: Route.MetaArgs) => metaTags(data?.seo);
 
-/** Paints from the first round trip: its CSS inline, its scripts after load (decision 155). */
+/**
+ * Paints from the first round trip: its CSS inline (decision 155). Signed out, its
+ * scripts start on the visitor's first interaction, enhance.ts running the header
+ * until then (decision 160); signed in, after load.
+ */
 export const handle: InlineCssHandle & DeferScriptsHandle = {
   inlineCss: "site",
   deferScripts: true,
+  hydrate: "on-interaction",
 };
 /** Passes the action's Retry-After on to the response. */
 export const headers = ({ actionHeaders }: Route.HeadersArgs) => actionHeaders;
