@@ -760,6 +760,8 @@ async function benchDatabase(kind) {
     delivery: deliveryReport(largeAlerts, largeOutbox, [smtp, twilio]),
   };
   const ratio = (a, b) => (a > 0 && b > 0 ? Number((b / a).toFixed(2)) : null);
+  // The overload run at the small size (alertRuns, above) against this one at the large size.
+  const smallLoad = result.alerts.small;
   result.growth = {
     smallTags: small.total,
     largeTags: large.total,
