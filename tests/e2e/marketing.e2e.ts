@@ -20,7 +20,9 @@ const START = new Date("2026-06-01T10:00:00");
 async function openWithPausedClock(path: string, options: BrowserContextOptions = {}) {
   const watched = await openPage(browser, options);
   await watched.page.clock.install({ time: START });
-  await watched.page.clock.pauseAt(new Date(START.getTime() + 1_000));
+  // A minute ahead of the install: on a loaded machine more than a second can pass between the
+  // two calls, and pausing at a time already past throws.
+  await watched.page.clock.pauseAt(new Date(START.getTime() + 60_000));
   await watched.page.goto(path);
   // The page's scripts start from a timer after the load event (decision 155): let it fire.
   await watched.page.clock.runFor(1);

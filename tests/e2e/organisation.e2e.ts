@@ -211,7 +211,7 @@ describe("an organisation's journey", () => {
     for (let i = 0; i < 5; i++) {
       await reader.getByLabel("Tag ID").fill(tagIds[i]!);
       await reader.getByRole("button", { name: "Record" }).click();
-      await expect.poll(() => recent.count()).toBe(i + 1);
+      await expect.poll(() => recent.count(), { timeout: 15_000 }).toBe(i + 1);
     }
     // Newest first: each a check-in with the student's name and tag.
     const scans = await recent.allTextContents();
