@@ -15,13 +15,12 @@ import { type AlertedContact, listAlertedContacts } from "#server/domain/contact
 import { linkedChannelsInUse } from "#server/domain/meta-links.ts";
 import { optOutsAmong, stoppedIn } from "#server/domain/opt-outs.ts";
 import { ensureOwnProfile } from "#server/domain/people.ts";
-import { getProfile } from "#server/domain/profiles.ts";
 import {
   type Allowance,
   alertAllowance,
+  alertHolderRead,
   allowanceLeft,
   type QuotaHolder,
-  quotaHolderFor,
   spendsAllowanceLeft,
   type Usage,
   usageOf,
@@ -386,21 +385,25 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
   // inside the transaction, where nothing else's queries come between them.
   const profileId = input.profileId ?? input.userId;
   const readAhead = async (executor: Executor) => {
-    const unlockedHolder = await quotaHolderFor(executor, input.userId);
+    const {
+      holder: unlockedHolder,
+      email,
+      person,
+    } = await alertHolderRead(executor, input.userId, profileId);
     const contacts = await listAlertedContacts(executor, cipher, profileId, unlockedHolder.plan);
     return {
-      profile: await getProfile(executor, cipher, profileId),
+      person,
       unlockedHolder,
       contacts,
       used: await usageOf(executor, unlockedHolder),
       stops: await optOutsAmong(executor, config.dataEncryptionKey, contacts),
-      ownerEmail: await ownerEmailOf(executor, input.userId),
+      ownerEmail: email && !email.endsWith(".invalid") ? email : null,
     };
   };
   const early = services.database.kind === "postgres" ? await readAhead(db) : null;
 
   const result = await db.transaction(async (tx) => {
-    const { profile, unlockedHolder, stops, ownerEmail, ...read } = early ?? (await readAhead(tx));
+    const { person, unlockedHolder, stops, ownerEmail, ...read } = early ?? (await readAhead(tx));
     const linkedChannels = linkedChannelsInUse(config);
     const plan = (holder: QuotaHolder, used: Usage, contacts: AlertedContact[]) =>
       planDeliveries({
@@ -414,7 +417,7 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
         stopped: (channel, destination) => stoppedIn(stops, channel, destination) !== null,
       });
     // An account that never saved a profile gets its own person's row on first need.
-    if (!profile && profileId === input.userId) await ensureOwnProfile(tx, input.userId);
+    if (!person && profileId === input.userId) await ensureOwnProfile(tx, input.userId);
     const [inserted] = await tx
       .insert(alerts)
       .values({
@@ -426,7 +429,7 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
         isTest,
         latitude: input.location?.latitude.toFixed(6) ?? null,
         longitude: input.location?.longitude.toFixed(6) ?? null,
-        language: profile?.language ?? "en",
+        language: person?.language ?? "en",
         clientAddress: input.clientAddress,
         createdAt: input.raisedAt,
         escalateAt: isTest ? null : new Date(Date.now() + config.escalationMinutes * 60_000),

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { channelOf } from "#core/channels.ts";
+import { rowsOf } from "#server/db/client.ts";
 import {
   alertDeliveries,
   alerts,
@@ -612,11 +613,6 @@ export function createDispatcher(
     nudge,
     runOnce,
   };
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (Array.isArray(result)) return result as Record<string, unknown>[];
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
 }
 
 /** Raw rows come back in snake_case; map them to the Drizzle shape. */

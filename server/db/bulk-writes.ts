@@ -1,7 +1,7 @@
 import { type Column, getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import { CasingCache } from "drizzle-orm/casing";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Executor } from "./client.ts";
+import { type Executor, rowsOf } from "./client.ts";
 
 const casing = new CasingCache("snake_case");
 
@@ -33,12 +33,6 @@ const recordsOf = (names: ReturnType<typeof columnsOf>, rows: readonly Record<st
 
 const joined = (names: ReturnType<typeof columnsOf>, f: (c: (typeof names)[number]) => string) =>
   sql.raw(names.map(f).join(", "));
-
-const rowsOf = (result: unknown) =>
-  (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as Record<
-    string,
-    unknown
-  >[];
 
 /** `column` is one of `values` (one JSON parameter, however many values). */
 export const oneOf = (column: Column, values: readonly string[]): SQL =>

@@ -257,6 +257,12 @@ const BUSY_MESSAGES = [
 ];
 const BUSY_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT"]);
 
+/** The rows of a `db.execute` result: node-postgres and PGlite give `{ rows }`, some drivers an array. */
+export function rowsOf<Row = Record<string, unknown>>(result: unknown): Row[] {
+  if (Array.isArray(result)) return result as Row[];
+  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
+}
+
 /**
  * Whether an error means the database could not be reached in time (the pool had no free
  * connection within its wait, the server refused or was starting), not that the request was

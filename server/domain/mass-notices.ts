@@ -26,7 +26,7 @@ import type { NoticeInput, NoticeReply } from "#core/mass-notices.ts";
 import type { NoticePayload } from "#server/alerts/notices.ts";
 import { deriveKey, type FieldCipher } from "#server/crypto.ts";
 import { insertMany, oneOf } from "#server/db/bulk-writes.ts";
-import type { Database, Executor } from "#server/db/client.ts";
+import { type Database, type Executor, rowsOf } from "#server/db/client.ts";
 import {
   alertDeliveries,
   attendanceScans,
@@ -587,9 +587,4 @@ export async function recordReply(
     clientAddress,
     metadata: { noticeId: target.noticeId, reply },
   });
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (Array.isArray(result)) return result as Record<string, unknown>[];
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
 }

@@ -134,7 +134,66 @@ async function holderOf(
 
 /** The holder whose plan limits this user, and that plan (Free without a profile). */
 export async function quotaHolderFor(executor: Executor, userId: string): Promise<QuotaHolder> {
-  return holderOf(executor, await holderKey(executor, userId), false);
+  return (await alertHolderRead(executor, userId, userId)).holder;
+}
+
+/**
+ * The holder (its key, its plan and a household's members), the account's email and one person's
+ * language, in one statement: what an alert is planned from before any lock (decision 162).
+ * `holderKey`'s rules, with the plan read from the plan account's profile and the members listed
+ * only for a household; `person` is null when the person has no profile row yet.
+ */
+export async function alertHolderRead(
+  executor: Executor,
+  userId: string,
+  personId: string,
+): Promise<{ holder: QuotaHolder; email: string | null; person: { language: string } | null }> {
+  const inHousehold = sql`(${organization.id} is null and ${households.id} is not null and ${households.ownerUserId} is not null)`;
+  const [row] = await executor
+    .select({
+      orgId: organization.id,
+      orgSeats: organization.extraSeats,
+      householdId: households.id,
+      owner: households.ownerUserId,
+      householdSeats: households.extraSeats,
+      email: user.email,
+      plan: sql<
+        string | null
+      >`(select p.plan from profiles p where p.id = case when ${inHousehold} then ${households.ownerUserId} else ${user.id} end)`,
+      members: sql<
+        string[] | null
+      >`case when ${inHousehold} then array(select m.user_id from household_members m where m.household_id = ${households.id} order by m.user_id) end`,
+      personLanguage: sql<
+        string | null
+      >`(select coalesce(p.language, 'en') from profiles p where p.id = ${personId})`,
+    })
+    .from(user)
+    .leftJoin(organization, eq(organization.accountId, user.id))
+    .leftJoin(householdMembers, eq(householdMembers.userId, user.id))
+    .leftJoin(households, eq(households.id, householdMembers.householdId))
+    .where(eq(user.id, userId))
+    .limit(1);
+  const key: HolderKey = row?.orgId
+    ? { kind: "organization", id: row.orgId, planAccount: userId, extraSeats: row.orgSeats ?? 0 }
+    : row?.householdId && row.owner
+      ? {
+          kind: "household",
+          id: row.householdId,
+          planAccount: row.owner,
+          extraSeats: row.householdSeats ?? 0,
+        }
+      : { kind: "user", id: userId, planAccount: userId, extraSeats: 0 };
+  return {
+    holder: {
+      kind: key.kind,
+      id: key.id,
+      plan: isPlanId(row?.plan) ? row.plan : "free",
+      accounts: key.kind === "household" ? (row?.members ?? []) : [key.planAccount],
+      extraSeats: key.extraSeats,
+    },
+    email: row?.email ?? null,
+    person: row?.personLanguage ? { language: row.personLanguage } : null,
+  };
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { UUID } from "#core/validation.ts";
-import type { Executor } from "#server/db/client.ts";
+import { type Executor, rowsOf } from "#server/db/client.ts";
 import {
   alerts,
   orgLocations,
@@ -40,11 +40,6 @@ export interface ReportScope {
   to: string;
   /** These locations only; null is every location, and what has none. */
   locationIds: string[] | null;
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (Array.isArray(result)) return result as Record<string, unknown>[];
-  return (result as { rows?: Record<string, unknown>[] }).rows ?? [];
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));

@@ -107,21 +107,24 @@ export async function cardAlertPressure(
   },
 ): Promise<Pressure> {
   const { limiter } = services;
-  const byAddress = await limiter.consume(CARD_ALERT_RULES.address, input.address);
-  if (!byAddress.allowed) return { outcome: "limited", ...byAddress };
   // Every press marks its device (address) for this tag, so only a device
   // that has not alerted the tag today counts as new under load.
   const device = `${input.tagId}:${input.address}`;
-  const shared = await limiter.consume(CARD_ALERT_RULES.tag, input.tagId);
-  if (shared.allowed) {
-    await limiter.consume(CARD_ALERT_RULES.firstFromDevice, device);
-    return { outcome: "allowed" };
-  }
+  // In order, each only if the one before allowed the press (one statement on the database,
+  // decision 162): an address over its limit spends none of the tag's share, and a press
+  // beyond the share marks its device only after the proof below.
+  const [byAddress, shared] = await limiter.consumeInOrder([
+    [CARD_ALERT_RULES.address, input.address],
+    [CARD_ALERT_RULES.tag, input.tagId],
+    [CARD_ALERT_RULES.firstFromDevice, device],
+  ]);
+  if (!byAddress!.allowed) return { outcome: "limited", ...byAddress! };
+  if (shared!.allowed) return { outcome: "allowed" };
   if (!(await validProof(services, input.proof))) return { outcome: "challenge" };
   const fresh =
     (await limiter.consume(CARD_ALERT_RULES.firstFromDevice, device)).allowed ||
     (input.location !== null && (await isFreshLocation(services, input.tagId, input.location)));
-  if (!fresh) return { outcome: "limited", retryAfterSeconds: shared.retryAfterSeconds };
+  if (!fresh) return { outcome: "limited", retryAfterSeconds: shared!.retryAfterSeconds };
   const reserve = await limiter.consume(CARD_ALERT_RULES.reserve, input.tagId);
   return reserve.allowed ? { outcome: "allowed" } : { outcome: "limited", ...reserve };
 }

@@ -35,6 +35,53 @@ function behavesAsAFixedWindow(make: () => Promise<RateLimiter>) {
     expect((await limiter.consume(rule, "k")).allowed).toBe(true);
   });
 
+  it("consumeInOrder goes on only while each step is allowed, and spends nothing after a refusal", async () => {
+    const limiter = await make();
+    const rule = (name: string, points: number) => ({
+      name: `${name}-${Math.random()}`,
+      points,
+      windowSeconds: 300,
+    });
+    const [first, second, third] = [rule("first", 1), rule("second", 2), rule("third", 5)];
+    const steps = [
+      [first, "k"],
+      [second, "k"],
+      [third, "k"],
+    ] as const;
+    expect(await limiter.consumeInOrder(steps)).toEqual([
+      { allowed: true },
+      { allowed: true },
+      { allowed: true },
+    ]);
+    // The first step is spent: the press stops there, and neither later window counts it.
+    const refusedFirst = await limiter.consumeInOrder(steps);
+    expect(refusedFirst).toHaveLength(1);
+    expect(refusedFirst[0]!.allowed).toBe(false);
+    if (!refusedFirst[0]!.allowed) expect(refusedFirst[0]!.retryAfterSeconds).toBeGreaterThan(200);
+    // The second window still has its second point; a chain that starts with it spends it and
+    // goes on to the third (its third point), then stops at the second from then on.
+    expect(await limiter.consumeInOrder([steps[1], steps[2]])).toEqual([
+      { allowed: true },
+      { allowed: true },
+    ]);
+    const refusedSecond = await limiter.consumeInOrder([steps[1], steps[2]]);
+    expect(refusedSecond.map((d) => d.allowed)).toEqual([false]);
+    // The third window was counted twice above, never on a refusal: three of five points left.
+    for (let i = 0; i < 3; i++) expect((await limiter.consume(third, "k")).allowed).toBe(true);
+    expect((await limiter.consume(third, "k")).allowed).toBe(false);
+    // One window named twice in a chain is counted twice, one step at a time.
+    const twice = rule("twice", 1);
+    expect(
+      (
+        await limiter.consumeInOrder([
+          [twice, "k"],
+          [twice, "k"],
+        ])
+      ).map((d) => d.allowed),
+    ).toEqual([true, false]);
+    expect(await limiter.consumeInOrder([])).toEqual([]);
+  });
+
   it("consumeAll reports the longest wait", async () => {
     const limiter = await make();
     const a = { name: `a-${Math.random()}`, points: 1, windowSeconds: 30 };
