@@ -30,11 +30,23 @@
 // roll-call; default all) runs only some stages. BENCH_STAGES=alerts (not part of "all": the
 // main stage has the overload run) runs the alert pipeline alone (decision 156): the steady
 // 20 alerts/s run, accept → first provider call, then the overload run at 1,000 tags.
+// BENCH_BASELINE=<commit> (with BENCH_STAGES=alerts) also builds that commit in a worktree under
+// tmp/ and runs the same alert runs on it first, with this checkout's bench, on a database of its
+// own: the overload budget is then "3× the baseline in this run", measured, not quoted.
 // Prints one table per database and a budget summary; writes JSON to bench/results/.
 // Bounded in time (BENCH_QUICK, BENCH_SECONDS); stops every server and peer it
 // started and exits by itself, also on error or Ctrl-C.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -107,6 +119,7 @@ const TIMEOUT_MINUTES = Number(process.env.BENCH_TIMEOUT_MINUTES ?? (QUICK ? 60 
 const STEADY_RATE = 20;
 const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS ?? (QUICK ? 10 : 30));
 const STAGES = process.env.BENCH_STAGES ? new Set(process.env.BENCH_STAGES.split(",")) : null;
+const BASELINE = process.env.BENCH_BASELINE || null;
 /** Whether a stage runs: "main" (everything but the import), "org-import". */
 const runs = (stage) => !STAGES || STAGES.has(stage);
 /** A tag's alert share (server/security/card-alert-guard.ts): alerts spread over tags. */
@@ -534,8 +547,9 @@ function steadyReport(load, rows, arrivalMaps) {
   };
 }
 
-async function benchDatabase(kind) {
-  const label = kind === "pglite" ? "embedded PGlite" : "PostgreSQL";
+async function benchDatabase(kind, baseline = null) {
+  const label = `${kind === "pglite" ? "embedded PGlite" : "PostgreSQL"}${baseline ? ` (baseline ${baseline.commit.slice(0, 10)})` : ""}`;
+  const appRoot = baseline?.appRoot ?? root;
   const dataDir = mkdtempSync(path.join(tmpdir(), `safetap-bench-${kind}-`));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const target = { kind, dataDir };
@@ -546,8 +560,22 @@ async function benchDatabase(kind) {
     cleanups.push(() => dropBenchDatabase(POSTGRES_URL, created.name));
     progress(`${label}: database ${created.name}`);
   }
-  const logFile = path.join(outDir, `server-${stamp}-${kind}.log`);
-  const result = { database: kind, label, serverLog: path.relative(root, logFile) };
+  const logFile = path.join(outDir, `server-${stamp}-${kind}${baseline ? "-baseline" : ""}.log`);
+  const result = {
+    database: kind,
+    label,
+    baseline: baseline?.commit ?? null,
+    serverLog: path.relative(root, logFile),
+  };
+  if (baseline) {
+    // A baseline commit runs the alert runs only (its pages are not this checkout's).
+    progress(`${label}: starting (seeding demo data)`);
+    const server = await startServer({ env: serverEnv(target), logFile, appRoot });
+    const demo = JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"));
+    await stopServer(server);
+    await alertsOnlyStage(target, label, logFile, demo, result, appRoot);
+    return result;
+  }
   // 0. The organisation's people list with 10,000 people (issue 16), in its own process.
   if (runs("org-people")) {
     progress(`${label}: an organisation's people list with 10,000 people`);
@@ -879,7 +907,7 @@ function printSteady(s) {
  * peers (SMTP and Twilio as the app's providers), without the pages, Lighthouse or the large
  * tag set: the steady STEADY_RATE/s run, then the overload run at CONNECTIONS connections.
  */
-async function alertsOnlyStage(target, label, logFile, demo, result) {
+async function alertsOnlyStage(target, label, logFile, demo, result, appRoot = root) {
   progress(`${label}: seeding ${fmt(SMALL_TAGS)} tags and the alert runs' own`);
   const small = await withDatabase(target, async (db) => {
     const ownerId = await userIdByEmail(db, demo.demo.email);
@@ -912,6 +940,7 @@ async function alertsOnlyStage(target, label, logFile, demo, result) {
   const server = await startServer({
     env: serverEnv(target, { SMTP_URL: smtp.url, ...twilio.env(), TRUST_PROXY: "true" }),
     logFile,
+    appRoot,
   });
   await loadGet(server.url, "/healthz", Math.min(3, SECONDS)); // warm-up, not measured
   await settle(server);
@@ -947,6 +976,65 @@ async function alertRuns({ label, target, server, smtp, twilio, small, result })
   result.alerts = {
     small: { ...overloadLoad, delivery: deliveryReport(overload, overloadOutbox, [smtp, twilio]) },
   };
+}
+
+/**
+ * BENCH_BASELINE: the commit checked out in a worktree under tmp/ (kept for the next run), with
+ * this checkout's node_modules linked in, and built. Only the alert runs are made on it.
+ */
+function prepareBaseline(commit) {
+  if (!STAGES?.has("alerts") || runs("main")) {
+    throw new Error("BENCH_BASELINE compares the alert runs: use it with BENCH_STAGES=alerts");
+  }
+  const git = (...args) => {
+    const run = spawnSync("git", args, { cwd: root, encoding: "utf8" });
+    if (run.status !== 0) throw new Error(`git ${args.join(" ")}: ${run.stderr.trim()}`);
+    return run.stdout.trim();
+  };
+  const sha = git("rev-parse", "--verify", `${commit}^{commit}`);
+  const appRoot = path.join(root, "tmp", `bench-baseline-${sha.slice(0, 12)}`);
+  if (!existsSync(path.join(appRoot, "package.json"))) {
+    progress(`baseline ${sha.slice(0, 10)}: checking out into ${path.relative(root, appRoot)}`);
+    git("worktree", "add", "--detach", "--force", appRoot, sha);
+  }
+  if (!existsSync(path.join(appRoot, "node_modules"))) {
+    symlinkSync(path.join(root, "node_modules"), path.join(appRoot, "node_modules"), "dir");
+  }
+  if (!existsSync(path.join(appRoot, "build/app/main.js"))) {
+    progress(`baseline ${sha.slice(0, 10)}: building`);
+    const build = spawnSync("npm", ["run", "build"], { cwd: appRoot, encoding: "utf8" });
+    if (build.status !== 0) {
+      throw new Error(`building ${sha.slice(0, 10)} failed:\n${build.stdout}\n${build.stderr}`);
+    }
+  }
+  return { commit: sha, appRoot };
+}
+
+/** The alert runs of the baseline commit and of this checkout, side by side, with the ratio. */
+function printBaselinePair(before, after) {
+  const row = (r) => {
+    const a = r.alerts.small;
+    return {
+      "accepted/s": a.acceptedPerSecond,
+      "sends/s": a.delivery.sendsPerSecond,
+      "accept→SMTP p50 ms": a.delivery.acceptanceToProviderP50ms,
+      "steady p50 ms": r.steadyAlerts.acceptToFirstCall.p50ms,
+      "steady p99 ms": r.steadyAlerts.acceptToFirstCall.p99ms,
+      dup: a.delivery.duplicateSends + r.steadyAlerts.duplicateSends,
+    };
+  };
+  const b = row(before);
+  const a = row(after);
+  console.log(
+    `\n=== ${after.label}: against baseline ${before.baseline.slice(0, 10)} in this run ===`,
+  );
+  console.table({
+    [`baseline ${before.baseline.slice(0, 10)}`]: b,
+    "this checkout": a,
+    ratio: Object.fromEntries(
+      Object.keys(a).map((k) => [k, b[k] ? Math.round((a[k] / b[k]) * 100) / 100 : "—"]),
+    ),
+  });
 }
 
 function printAlertsOnly(r) {
@@ -1239,9 +1327,21 @@ function issue19Checks(r) {
         steady.duplicateSends === 0,
     );
   }
-  const reference = BUDGET.overloadReferencePerSecond[r.database];
   const overload = r.alerts?.small;
-  if (overload && reference) {
+  if (overload && r.baselineRun) {
+    // Measured in this run on the baseline commit (BENCH_BASELINE): the budget's "today's".
+    const base = r.baselineRun;
+    const want = Math.round(base.acceptedPerSecond * BUDGET.overloadFactor * 10) / 10;
+    add(
+      `accepted alerts/s at ${CONNECTIONS} connections ≥ ${BUDGET.overloadFactor}× baseline ${base.commit.slice(0, 10)} in this run (${base.acceptedPerSecond}/s) = ${want}/s`,
+      "",
+      `${overload.acceptedPerSecond}/s, ${Math.round((overload.acceptedPerSecond / base.acceptedPerSecond) * 100) / 100}× (${fmt(overload.accepted)} of a pool of ${fmt(overload.capacity)})`,
+      r.database === "postgres" ? overload.acceptedPerSecond >= want : null,
+    );
+    return checks;
+  }
+  const reference = BUDGET.overloadReferencePerSecond[r.database];
+  if (overload && reference && !r.baseline) {
     const want = reference * BUDGET.overloadFactor;
     // The budget is for PostgreSQL; on PGlite the same row is shown against its own reference.
     const ok = r.database === "postgres" ? overload.acceptedPerSecond >= want : null;
@@ -1369,15 +1469,29 @@ try {
   };
   const results = [];
   const skipped = [];
+  const baselineCheckout = BASELINE ? prepareBaseline(BASELINE) : null;
   for (const kind of DATABASES) {
     if (kind === "postgres" && !(await postgresAnswers(POSTGRES_URL))) {
       skipped.push(`postgres: nothing answers at ${POSTGRES_URL}`);
       progress(`PostgreSQL does not answer at ${POSTGRES_URL}: skipped`);
       continue;
     }
+    if (baselineCheckout) {
+      const before = await benchDatabase(kind, baselineCheckout);
+      results.push(before);
+      printDatabase(before);
+    }
     const result = await benchDatabase(kind);
+    const before = results.find((r) => r.database === kind && r.baseline);
+    if (before?.alerts && result.alerts) {
+      result.baselineRun = {
+        commit: before.baseline,
+        acceptedPerSecond: before.alerts.small.acceptedPerSecond,
+      };
+    }
     results.push(result);
     printDatabase(result);
+    if (before?.alerts && result.alerts) printBaselinePair(before, result);
   }
   const checks = budgets(results);
   checks.push({

@@ -22,15 +22,16 @@ export async function freePort() {
 /**
  * Starts `build/app/main.js` with NODE_ENV=production on loopback and waits for
  * /readyz. Its output (LOG_LEVEL=warn, and the demo banner) is appended to `logFile`.
+ * `appRoot` is the checkout whose build runs: this one, or a baseline commit's (BENCH_BASELINE).
  */
-export async function startServer({ env, logFile }) {
+export async function startServer({ env, logFile, appRoot = root }) {
   const port = await freePort();
   const log = createWriteStream(logFile, { flags: "a" });
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": Node's own options for
   // the servers only (NODE_OPTIONS refuses --cpu-prof), to profile what a run measured.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "build/app/main.js")], {
-    cwd: root,
+  const child = spawn(process.execPath, [...nodeArgs, path.join(appRoot, "build/app/main.js")], {
+    cwd: appRoot,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -8,7 +8,8 @@ import {
 } from "#core/channels.ts";
 import type { PlanId } from "#core/plans.ts";
 import type { FieldCipher } from "#server/crypto.ts";
-import type { Executor, Transaction } from "#server/db/client.ts";
+import { insertRows } from "#server/db/bulk-writes.ts";
+import { type Executor, rowsOf, type Transaction } from "#server/db/client.ts";
 import { alertDeliveries, alerts, user } from "#server/db/schema.ts";
 import { recordAudit } from "#server/domain/audit.ts";
 import { type AlertedContact, listAlertedContacts } from "#server/domain/contacts.ts";
@@ -27,7 +28,7 @@ import {
 } from "#server/domain/quotas.ts";
 import type { Services } from "#server/services.ts";
 import { alertTokens } from "./tokens.ts";
-import { applyTollCaps, emergencyFloorAllowed } from "./toll-limits.ts";
+import { applyTollCaps, emergencyFloorAllowed, tollCapsApply } from "./toll-limits.ts";
 
 export type AlertSource = "card" | "sos" | "test" | "roll_call";
 
@@ -150,20 +151,27 @@ export async function recordDeliveries(
   planned: PlannedDelivery[],
 ) {
   if (!planned.length) return;
-  await tx.insert(alertDeliveries).values(
-    planned.map((d) => ({
-      id: d.id,
-      alertId: alert.id,
-      accountId: alert.userId,
-      contactId: d.contactId,
-      contactName: d.contactName,
-      channel: d.channel,
-      destination: cipher.encrypt(d.destination, `alert_deliveries.destination:${d.id}`),
-      kind: d.kind,
-      status: d.status,
-      note: d.note,
-    })),
-  );
+  await tx.insert(alertDeliveries).values(deliveryRows(cipher, alert, planned));
+}
+
+/** An alert's planned deliveries as outbox rows, destinations encrypted to their rows. */
+function deliveryRows(
+  cipher: FieldCipher,
+  alert: { id: string; userId: string },
+  planned: PlannedDelivery[],
+): (typeof alertDeliveries.$inferInsert)[] {
+  return planned.map((d) => ({
+    id: d.id,
+    alertId: alert.id,
+    accountId: alert.userId,
+    contactId: d.contactId,
+    contactName: d.contactName,
+    channel: d.channel,
+    destination: cipher.encrypt(d.destination, `alert_deliveries.destination:${d.id}`),
+    kind: d.kind,
+    status: d.status,
+    note: d.note,
+  }));
 }
 
 /** The owner's account email, unless the account has none (phone accounts' placeholder). */
@@ -401,53 +409,73 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
     };
   };
   const early = services.database.kind === "postgres" ? await readAhead(db) : null;
+  const linkedChannels = linkedChannelsInUse(config);
+  const planFrom = (
+    read: Pick<Awaited<ReturnType<typeof readAhead>>, "stops" | "ownerEmail">,
+    holder: QuotaHolder,
+    used: Usage,
+    contacts: AlertedContact[],
+  ) =>
+    planDeliveries({
+      contacts,
+      linkedChannels,
+      plan: holder.plan,
+      usage: used,
+      extraSeats: holder.extraSeats,
+      isTest,
+      ownerEmail: read.ownerEmail,
+      stopped: (channel, destination) => stoppedIn(read.stops, channel, destination) !== null,
+    });
+  const alertRow = () => ({
+    idempotencyKey: key,
+    userId: input.userId,
+    profileId,
+    tagId: input.tagId,
+    source: input.source,
+    isTest,
+    latitude: input.location?.latitude.toFixed(6) ?? null,
+    longitude: input.location?.longitude.toFixed(6) ?? null,
+    language: early?.person?.language ?? "en",
+    clientAddress: input.clientAddress,
+    createdAt: input.raisedAt,
+    escalateAt: isTest ? null : new Date(Date.now() + config.escalationMinutes * 60_000),
+  });
+
+  // The plan made from the reads stands as it is when it spends no allowance that has some
+  // left, counts no toll limit and the person has a profile: then the alert and its deliveries
+  // are one statement, without a transaction around it (decision 162).
+  const ready = early ? planFrom(early, early.unlockedHolder, early.used, early.contacts) : null;
+  if (
+    early?.person &&
+    ready &&
+    !tollCapsApply(ready) &&
+    !spendsAllowanceLeft(
+      ready,
+      early.unlockedHolder.plan,
+      early.used,
+      early.unlockedHolder.extraSeats,
+    )
+  ) {
+    const alertId = randomUUID();
+    const created = await recordAlertAtOnce(db, cipher, { ...alertRow(), id: alertId }, ready);
+    const result = created
+      ? { alertId, created: true, contactsReached: contactsReachedBy(ready) }
+      : await raisedUnder(db, key);
+    return finishRaise(services, input, result, tokens);
+  }
 
   const result = await db.transaction(async (tx) => {
-    const { person, unlockedHolder, stops, ownerEmail, ...read } = early ?? (await readAhead(tx));
-    const linkedChannels = linkedChannelsInUse(config);
-    const plan = (holder: QuotaHolder, used: Usage, contacts: AlertedContact[]) =>
-      planDeliveries({
-        contacts,
-        linkedChannels,
-        plan: holder.plan,
-        usage: used,
-        extraSeats: holder.extraSeats,
-        isTest,
-        ownerEmail,
-        stopped: (channel, destination) => stoppedIn(stops, channel, destination) !== null,
-      });
+    const read = early ?? (await readAhead(tx));
+    const { person, unlockedHolder } = read;
     // An account that never saved a profile gets its own person's row on first need.
     if (!person && profileId === input.userId) await ensureOwnProfile(tx, input.userId);
     const [inserted] = await tx
       .insert(alerts)
-      .values({
-        idempotencyKey: key,
-        userId: input.userId,
-        profileId,
-        tagId: input.tagId,
-        source: input.source,
-        isTest,
-        latitude: input.location?.latitude.toFixed(6) ?? null,
-        longitude: input.location?.longitude.toFixed(6) ?? null,
-        language: person?.language ?? "en",
-        clientAddress: input.clientAddress,
-        createdAt: input.raisedAt,
-        escalateAt: isTest ? null : new Date(Date.now() + config.escalationMinutes * 60_000),
-      })
+      .values({ ...alertRow(), language: person?.language ?? "en" })
       .onConflictDoNothing({ target: alerts.idempotencyKey })
       .returning({ id: alerts.id });
-    if (!inserted) {
-      const [existing] = await tx
-        .select({ id: alerts.id })
-        .from(alerts)
-        .where(eq(alerts.idempotencyKey, key));
-      return {
-        alertId: existing!.id,
-        created: false,
-        contactsReached: await reachedBy(tx, existing!.id),
-      };
-    }
-    let planned = plan(unlockedHolder, read.used, read.contacts);
+    if (!inserted) return raisedUnder(tx, key);
+    let planned = planFrom(read, unlockedHolder, read.used, read.contacts);
     if (spendsAllowanceLeft(planned, unlockedHolder.plan, read.used, unlockedHolder.extraSeats)) {
       // The plan and what it has left, read under the holder's alerts lock (decision 126).
       const { holder, used } = await alertAllowance(tx, input.userId);
@@ -456,7 +484,7 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
         holder.plan === unlockedHolder.plan
           ? read.contacts
           : await listAlertedContacts(tx, cipher, profileId, holder.plan);
-      planned = plan(holder, used, contacts);
+      planned = planFrom(read, holder, used, contacts);
     }
     await applyTollCaps(
       services,
@@ -466,17 +494,64 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
     );
     await keepEmergencyHeard(services, tx, input.userId, isTest, planned);
     await recordDeliveries(tx, cipher, { id: inserted.id, userId: input.userId }, planned);
-    const reached = new Set(
-      planned.filter((d) => d.status === "pending" && d.contactId).map((d) => d.contactId),
-    );
-    return { alertId: inserted.id, created: true, contactsReached: reached.size };
+    return { alertId: inserted.id, created: true, contactsReached: contactsReachedBy(planned) };
   });
+  return finishRaise(services, input, result, tokens);
+}
 
+/** Contacts a plan reaches: those with a delivery that is not skipped. */
+function contactsReachedBy(planned: PlannedDelivery[]): number {
+  return new Set(
+    planned.filter((d) => d.status === "pending" && d.contactId).map((d) => d.contactId),
+  ).size;
+}
+
+/** The alert already recorded under a scoped key (a repeated press), and whom it reached. */
+async function raisedUnder(executor: Executor, key: string) {
+  const [existing] = await executor
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(eq(alerts.idempotencyKey, key));
+  return {
+    alertId: existing!.id,
+    created: false,
+    contactsReached: await reachedBy(executor, existing!.id),
+  };
+}
+
+/**
+ * The alert and its planned deliveries in one statement: the deliveries are written only if the
+ * alert was (a key already used writes nothing). Destinations are encrypted to their rows, as
+ * `recordDeliveries` does. Whether the alert was written.
+ */
+async function recordAlertAtOnce(
+  db: Executor,
+  cipher: FieldCipher,
+  alert: typeof alerts.$inferInsert & { id: string; userId: string },
+  planned: PlannedDelivery[],
+): Promise<boolean> {
+  const deliveries = insertRows(alertDeliveries, deliveryRows(cipher, alert, planned), {
+    onlyIf: sql`exists (select 1 from a)`,
+  });
+  const result = await db.execute(sql`with a as (
+      ${insertRows(alerts, [alert], { conflict: "ignore" })} returning id
+    )${planned.length ? sql`, d as (${deliveries})` : sql``}
+    select id::text as id from a`);
+  return rowsOf(result).length > 0;
+}
+
+async function finishRaise(
+  services: Services,
+  input: RaiseAlertInput,
+  result: { alertId: string; created: boolean; contactsReached: number },
+  tokens: ReturnType<typeof alertTokens>,
+): Promise<RaisedAlert> {
+  const isTest = input.source === "test";
   if (result.created) {
     // Committed: the outbox's trigger has woken every instance's dispatcher (decision 156);
     // this one is told at once, before the audit line is written.
     services.dispatcher?.nudge();
-    await recordAudit(db, services.logger, {
+    await recordAudit(services.db, services.logger, {
       type: input.source === "sos" || isTest ? "sos_triggered" : "alert_sent",
       userId: input.userId,
       clientAddress: input.clientAddress,

@@ -156,6 +156,11 @@ export interface PaidCandidate {
  * each), and each key (a number's calling code, its HMAC) is computed only
  * when its count is reached.
  */
+/** Whether `applyTollCaps` has anything to count: a pending send on a channel that costs money. */
+export function tollCapsApply(planned: readonly PaidCandidate[]): boolean {
+  return planned.some((d) => d.status === "pending" && describeChannel(d.channel).cost !== "free");
+}
+
 export async function applyTollCaps(
   services: Services,
   tx: Transaction,

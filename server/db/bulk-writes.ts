@@ -11,12 +11,16 @@ const casing = new CasingCache("snake_case");
  * with a single JSON parameter, and holds the whole database while it does (decision 136).
  */
 
-/** The columns the rows give (a key one row lacks is null there), with their SQL names and types. */
+/**
+ * The columns the rows give (a key one row lacks is null there; a key no row gives a value,
+ * undefined in all, takes the column's default, as Drizzle's own inserts do), with their SQL names
+ * and types.
+ */
 function columnsOf(table: PgTable, rows: readonly Record<string, unknown>[]) {
   const columns = getTableColumns(table);
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter(
-    (key) => key in columns,
-  );
+  const keys = [
+    ...new Set(rows.flatMap((row) => Object.keys(row).filter((key) => row[key] !== undefined))),
+  ].filter((key) => key in columns);
   return keys.map((key) => {
     const column = columns[key]!;
     const type = column.getSQLType();
@@ -52,17 +56,30 @@ export async function insertMany<T extends PgTable>(
   options: { conflict?: "ignore" } = {},
 ): Promise<string[]> {
   if (rows.length === 0) return [];
+  const hasId = "id" in getTableColumns(table);
+  const result = await executor.execute(sql`${insertRows(table, rows, options)}
+    returning ${sql.raw(hasId ? `"id"::text` : "null")} as id`);
+  return rowsOf(result).flatMap((r) => (typeof r.id === "string" ? [r.id] : []));
+}
+
+/**
+ * `insertMany`'s statement without its `returning`, to be part of a larger one (a data-modifying
+ * `with`): `onlyIf` adds a condition the rows are inserted under (`exists (select 1 from a)`).
+ */
+export function insertRows<T extends PgTable>(
+  table: T,
+  rows: readonly T["$inferInsert"][],
+  options: { conflict?: "ignore"; onlyIf?: SQL } = {},
+): SQL {
   const data = rows as readonly Record<string, unknown>[];
   const names = columnsOf(table, data);
-  const hasId = "id" in getTableColumns(table);
-  const result = await executor.execute(sql`insert into ${sql.raw(`"${getTableName(table)}"`)}
+  return sql`insert into ${sql.raw(`"${getTableName(table)}"`)}
     (${joined(names, (c) => `"${c.name}"`)})
     select ${joined(names, (c) => `"${c.name}"`)}
     from jsonb_to_recordset(${recordsOf(names, data)}::jsonb)
       as x(${joined(names, (c) => `"${c.name}" ${c.type}`)})
-    ${options.conflict === "ignore" ? sql`on conflict do nothing` : sql``}
-    returning ${sql.raw(hasId ? `"id"::text` : "null")} as id`);
-  return rowsOf(result).flatMap((r) => (typeof r.id === "string" ? [r.id] : []));
+    ${options.onlyIf ? sql`where ${options.onlyIf}` : sql``}
+    ${options.conflict === "ignore" ? sql`on conflict do nothing` : sql``}`;
 }
 
 /**

@@ -155,6 +155,53 @@ describe("raising an alert", () => {
     }
   });
 
+  it("an alert that spends no allowance is one statement: pressed time, language and encrypted destinations kept; a repeated key writes nothing", async () => {
+    // Email contacts only: nothing counted, no lock, no toll limit (decision 162).
+    const owner = await createOwner(app.services, {
+      name: "Esther Email",
+      language: "fr",
+      contacts: [
+        { name: "Eve", channel: "email", value: "eve@example.com" },
+        { name: "Emile", channel: "email", value: "emile@example.com" },
+      ],
+    });
+    const pressedAt = new Date(Date.now() - 5 * 60_000);
+    const input = {
+      source: "card" as const,
+      userId: owner.userId,
+      tagId: owner.tagId,
+      idempotencyKey: key(),
+      location: { latitude: 10.5, longitude: -20.25 },
+      clientAddress: "198.51.100.9",
+      raisedAt: pressedAt,
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => raiseAlert(app.services, input)));
+    expect(new Set(answers.map((a) => a.alertId)).size).toBe(1);
+    expect(answers.filter((a) => a.created)).toHaveLength(1);
+    expect(answers.map((a) => a.contactsReached)).toEqual([2, 2, 2]);
+    const rows = await app.services.db.select().from(alerts).where(eq(alerts.userId, owner.userId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      language: "fr",
+      latitude: "10.500000",
+      longitude: "-20.250000",
+      clientAddress: "198.51.100.9",
+      isTest: false,
+      status: "active",
+    });
+    expect(rows[0]!.createdAt.getTime()).toBe(pressedAt.getTime());
+    expect(rows[0]!.escalateAt!.getTime()).toBeGreaterThan(Date.now());
+    const deliveries = await deliveriesOf(answers[0]!.alertId);
+    expect(deliveries).toHaveLength(2);
+    for (const d of deliveries) {
+      expect(d).toMatchObject({ accountId: owner.userId, kind: "alert", status: "pending" });
+      expect(d.destination).not.toContain("@");
+      expect(
+        app.services.cipher.decrypt(d.destination, `alert_deliveries.destination:${d.id}`),
+      ).toBe(d.contactName === "Eve" ? "eve@example.com" : "emile@example.com");
+    }
+  });
+
   it("test alerts are marked TEST and make no voice call", async () => {
     const owner = await createOwner(app.services, { name: "Terry Test" });
     const raised = await raise(app.services, owner, "test");
