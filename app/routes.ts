@@ -75,7 +75,6 @@ export default [
   route("t", "routes/card/missing-id.tsx"),
   route("t/:tagId", "routes/card/card.tsx"),
   route("t/:tagId/status", "routes/card/status.ts"),
-  route("t/:tagId/alert", "routes/card/alert.ts"),
   route("live/:alertId", "routes/live/live.ts"),
   route("ack/:token/live.json", "routes/card/ack-live.ts"),
   route("sos/alert", "routes/account/sos-alert.ts"),

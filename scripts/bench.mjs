@@ -1104,7 +1104,7 @@ function printDatabase(r) {
     "card as a crawler (no scan write)": row(t.cardAsCrawler),
     "card of a person with a photo": row(t.photoCard),
     "the same card without the photo": row(t.noPhotoCard),
-    "alert POST /t/{id}.data": {
+    "alert POST /t/{id}/alert": {
       "req/s": r.alerts.small.requestsPerSecond,
       "p50 ms": r.alerts.small.p50ms,
       "p99 ms": r.alerts.small.p99ms,

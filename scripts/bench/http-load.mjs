@@ -61,8 +61,24 @@ export async function loadGet(url, path, seconds, userAgent = PHONE_UA) {
 }
 
 /**
- * POSTs the card's alert action (`/t/{id}.data`, form-encoded intent=alert and
- * an idempotency key, as React Router's fetcher does) under 50 connections for
+ * The card's alert endpoint, as the card's script and the service worker's queue post it
+ * (form-encoded intent=alert and an idempotency key; the answer is JSON).
+ */
+export const cardAlertPath = (tagId) => `/t/${encodeURIComponent(tagId)}/alert`;
+
+/** The alert id of an accepted answer of `cardAlertPath`, else undefined. */
+export function acceptedAlertId(status, text) {
+  if (status !== 200) return undefined;
+  try {
+    const answer = JSON.parse(text);
+    return answer.ok === true && typeof answer.alertId === "string" ? answer.alertId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * POSTs the card's alert (`cardAlertPath`) under 50 connections for
  * `seconds`. Each request has its own idempotency key and its own client
  * address (X-Forwarded-For; the server runs with TRUST_PROXY=true), and the
  * tags are taken in turn so that no tag gets more than `perTag` alerts: the
@@ -89,7 +105,7 @@ export async function loadAlerts(url, { tagIds, perTag, seconds, keyPrefix, addr
           return {
             ...request,
             method: "POST",
-            path: `/t/${tagId}.data`,
+            path: cardAlertPath(tagId),
             headers: {
               "user-agent": PHONE_UA,
               "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
@@ -100,10 +116,7 @@ export async function loadAlerts(url, { tagIds, perTag, seconds, keyPrefix, addr
           };
         },
         onResponse(status, body) {
-          const alertId =
-            status === 200 && body.includes('"ok",true')
-              ? body.match(/"alertId","([0-9a-f-]{36})"/)?.[1]
-              : undefined;
+          const alertId = acceptedAlertId(status, body);
           if (alertId) accepted.push({ alertId, at: Date.now() });
           else refused.set(status, (refused.get(status) ?? 0) + 1);
         },

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import { PHONE_UA } from "./http-load.mjs";
+import { acceptedAlertId, cardAlertPath, PHONE_UA } from "./http-load.mjs";
 import { signInDemo } from "./page-weight.mjs";
 import { root, startServer, stopAllServers, stopServer } from "./servers.mjs";
 import { startSmtpPeer } from "./smtp-peer.mjs";
@@ -146,13 +146,13 @@ export async function massNoticeStage({ postgresUrl, logFile, progress = () => {
         const server = i % 2 ? two : one;
         const response = await postForm(
           server.url,
-          `/t/${seed.tagIds[i % seed.tagIds.length]}.data`,
+          cardAlertPath(seed.tagIds[i % seed.tagIds.length]),
           { intent: "alert", idempotencyKey: `bench-notice-${i}-${randomUUID()}` },
           { "user-agent": PHONE_UA, "x-forwarded-for": `10.77.${i >> 8}.${i & 255}` },
         );
         const body = await response.text();
         const acceptedAt = Date.now();
-        const alertId = body.match(/"alertId","([0-9a-f-]{36})"/)?.[1];
+        const alertId = acceptedAlertId(response.status, body);
         alerts.push({ alertId, acceptedAt, status: response.status });
         await sleep(ALERT_EVERY_MS);
       }

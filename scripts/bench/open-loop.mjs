@@ -5,7 +5,7 @@
 // a loopback provider peer.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { PHONE_UA } from "./http-load.mjs";
+import { acceptedAlertId, cardAlertPath, PHONE_UA } from "./http-load.mjs";
 
 /** Send offsets in ms from the start: `rate` per second, evenly spaced, for `seconds`. */
 export function schedule(rate, seconds) {
@@ -135,7 +135,7 @@ export function postAlert(agent, url, { tagId, key, address }) {
   const sentAt = Date.now();
   return new Promise((resolve) => {
     const request = http.request(
-      `${url}/t/${tagId}.data`,
+      `${url}${cardAlertPath(tagId)}`,
       {
         method: "POST",
         agent,
@@ -152,10 +152,7 @@ export function postAlert(agent, url, { tagId, key, address }) {
         response.on("data", (chunk) => chunks.push(chunk));
         response.on("end", () => {
           const text = Buffer.concat(chunks).toString("utf8");
-          const alertId =
-            response.statusCode === 200 && text.includes('"ok",true')
-              ? text.match(/"alertId","([0-9a-f-]{36})"/)?.[1]
-              : undefined;
+          const alertId = acceptedAlertId(response.statusCode, text);
           resolve({ status: response.statusCode, alertId, sentAt, answeredAt: Date.now() });
         });
         response.on("error", (error) => resolve({ error: error.message, sentAt }));

@@ -9,6 +9,7 @@ import { compress } from "hono/compress";
 import { etag } from "hono/etag";
 import { createMiddleware } from "hono/factory";
 import type { AppLoadContext } from "react-router";
+import { cardAlertJson } from "#server/alerts/card-alert.ts";
 import { isValidMetaSignature, META_WEBHOOK_PATH, type MetaConfig } from "#server/delivery/meta.ts";
 import { handleTwilioInbound, TWILIO_INBOUND_PATH } from "#server/delivery/twilio-inbound.ts";
 import {
@@ -272,6 +273,9 @@ export function createHttpApp(
   });
   // Scans, reveals and .data URLs per address, in front of the render cache (decision 112).
   app.use("/t/*", cardHarvestLimit());
+  app.post("/t/:tagId/alert", (c) =>
+    cardAlertJson(services, c.req.param("tagId"), c.req.raw, c.get("clientAddress")),
+  );
   const cardCache = cardRenderCache(options.handlePage);
   app.get("/t/:tagId", (c) => cardCache(c.req.raw, loadContext(c)));
   // Marketing and content pages from their render cache (decision 154); not in development,

@@ -1,4 +1,4 @@
-import type { CardAlertResult } from "#app/routes/card/alert.server.ts";
+import type { CardAlertResult } from "#server/alerts/card-alert.ts";
 import type { ActiveCard, AlertStatus, MedicalInfo } from "#server/domain/public-card.ts";
 import type { HandoverResult } from "#server/domain/responder-handover.ts";
 import type { FoundResult } from "./lost-card.tsx";

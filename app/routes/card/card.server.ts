@@ -4,6 +4,7 @@ import { requestTranslator } from "#app/lib/i18n.server.ts";
 import { countryFromAcceptLanguage, emergencyNumberFor } from "#core/emergency-numbers.ts";
 import { photoPath } from "#core/photos.ts";
 import { normaliseTagId } from "#core/tag-ids.ts";
+import { raiseCardAlert } from "#server/alerts/card-alert.ts";
 import { notifyOwnerTagFound } from "#server/domain/found-tag.ts";
 import {
   alertStatus,
@@ -16,7 +17,6 @@ import {
 import { recordHandover } from "#server/domain/responder-handover.ts";
 import { revealAllowed } from "#server/security/card-harvest.ts";
 import type { Route } from "./+types/card";
-import { raiseCardAlert } from "./alert.server.ts";
 import { holdsStatusToken } from "./status.server.ts";
 
 /**

@@ -1,4 +1,5 @@
 import { isbot } from "isbot";
+import { normaliseTagId } from "#core/tag-ids.ts";
 import {
   findRaisedAlert,
   isIdempotencyKey,
@@ -182,4 +183,36 @@ async function raiseCardAlertNow(
       raisedAt: pressed?.at,
     }),
   );
+}
+
+/**
+ * POST /t/{id}/alert: the card's alert as JSON, for the card's script and for alerts the service
+ * worker sends from the device's queue (decision 051). The same checks as the card's own form:
+ * bots, idempotency key, limits. Answered by the HTTP layer itself, not through React Router:
+ * the endpoint an emergency presses, and under a flood the one that counts (decision 162).
+ */
+export async function cardAlertJson(
+  services: Services,
+  rawTagId: string,
+  request: Request,
+  clientAddress: string,
+): Promise<Response> {
+  const invalid = () =>
+    Response.json(
+      { intent: "alert", ok: false, reason: "invalid" },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  const tagId = normaliseTagId(rawTagId);
+  if (!tagId) return invalid();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return invalid();
+  }
+  const answer = await raiseCardAlert(services, tagId, form, request, clientAddress);
+  return Response.json(answer.result, {
+    status: answer.status,
+    headers: { "Cache-Control": "no-store", ...answer.headers },
+  });
 }
