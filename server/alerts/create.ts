@@ -10,6 +10,7 @@ import type { PlanId } from "#core/plans.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import { insertRows } from "#server/db/bulk-writes.ts";
 import { type Executor, rowsOf, type Transaction } from "#server/db/client.ts";
+import { preparedQuery } from "#server/db/prepared.ts";
 import { alertDeliveries, alerts, user } from "#server/db/schema.ts";
 import { recordAudit } from "#server/domain/audit.ts";
 import { type AlertedContact, listAlertedContacts } from "#server/domain/contacts.ts";
@@ -339,10 +340,13 @@ export async function findRaisedAlert(
   input: { source: "card"; tagId: string; idempotencyKey: string },
 ): Promise<RaisedAlert | null> {
   const key = scopedKey({ ...input, userId: "" });
-  const [existing] = await services.db
-    .select({ id: alerts.id })
-    .from(alerts)
-    .where(eq(alerts.idempotencyKey, key));
+  const [existing] = await preparedQuery(services.db, "alert_by_key", (executor) =>
+    executor
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(eq(alerts.idempotencyKey, sql.placeholder("key")))
+      .prepare("alert_by_key"),
+  ).execute({ key });
   if (!existing) return null;
   return {
     alertId: existing.id,

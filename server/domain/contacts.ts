@@ -11,6 +11,7 @@ import type { ContactInput } from "#core/validation.ts";
 import { UUID } from "#core/validation.ts";
 import type { FieldCipher } from "#server/crypto.ts";
 import type { Executor } from "#server/db/client.ts";
+import { preparedQuery } from "#server/db/prepared.ts";
 import { contacts, profiles } from "#server/db/schema.ts";
 import {
   type ConsentDeps,
@@ -81,11 +82,14 @@ export async function listContacts(
 }
 
 const contactRows = (db: Executor, profileId: string) =>
-  db
-    .select()
-    .from(contacts)
-    .where(eq(contacts.profileId, profileId))
-    .orderBy(asc(contacts.priority), asc(contacts.createdAt));
+  preparedQuery(db, "contact_rows", (executor) =>
+    executor
+      .select()
+      .from(contacts)
+      .where(eq(contacts.profileId, sql.placeholder("profileId")))
+      .orderBy(asc(contacts.priority), asc(contacts.createdAt))
+      .prepare("contact_rows"),
+  ).execute({ profileId });
 
 function contactData(cipher: FieldCipher, row: typeof contacts.$inferSelect): ContactData {
   return {

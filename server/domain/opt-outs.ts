@@ -5,9 +5,10 @@
  * person who asked for no more automated messages did not ask to be phoned by a robot instead);
  * "whatsapp" covers WhatsApp messages only.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Channel, describeChannel } from "#core/channels.ts";
 import type { Executor } from "#server/db/client.ts";
+import { preparedQuery } from "#server/db/prepared.ts";
 import { optOuts } from "#server/db/schema.ts";
 import { addressHash } from "#server/security/address-hash.ts";
 
@@ -127,10 +128,13 @@ export async function optOutsAmong(
   }
   const found = new Map<string, Date>();
   if (wanted.size === 0) return found;
-  const rows = await db
-    .select()
-    .from(optOuts)
-    .where(inArray(optOuts.addressHash, [...wanted.keys()]));
+  const rows = await preparedQuery(db, "opt_outs_among", (executor) =>
+    executor
+      .select()
+      .from(optOuts)
+      .where(sql`${optOuts.addressHash} = any(${sql.placeholder("hashes")}::text[])`)
+      .prepare("opt_outs_among"),
+  ).execute({ hashes: [...wanted.keys()] });
   for (const row of rows) found.set(`${row.family}:${wanted.get(row.addressHash)}`, row.createdAt);
   return found;
 }

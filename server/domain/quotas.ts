@@ -23,6 +23,7 @@ import {
   type PlanId,
 } from "#core/plans.ts";
 import type { Executor, Transaction } from "#server/db/client.ts";
+import { preparedQuery } from "#server/db/prepared.ts";
 import {
   alertDeliveries,
   contacts,
@@ -149,30 +150,33 @@ export async function alertHolderRead(
   personId: string,
 ): Promise<{ holder: QuotaHolder; email: string | null; person: { language: string } | null }> {
   const inHousehold = sql`(${organization.id} is null and ${households.id} is not null and ${households.ownerUserId} is not null)`;
-  const [row] = await executor
-    .select({
-      orgId: organization.id,
-      orgSeats: organization.extraSeats,
-      householdId: households.id,
-      owner: households.ownerUserId,
-      householdSeats: households.extraSeats,
-      email: user.email,
-      plan: sql<
-        string | null
-      >`(select p.plan from profiles p where p.id = case when ${inHousehold} then ${households.ownerUserId} else ${user.id} end)`,
-      members: sql<
-        string[] | null
-      >`case when ${inHousehold} then array(select m.user_id from household_members m where m.household_id = ${households.id} order by m.user_id) end`,
-      personLanguage: sql<
-        string | null
-      >`(select coalesce(p.language, 'en') from profiles p where p.id = ${personId})`,
-    })
-    .from(user)
-    .leftJoin(organization, eq(organization.accountId, user.id))
-    .leftJoin(householdMembers, eq(householdMembers.userId, user.id))
-    .leftJoin(households, eq(households.id, householdMembers.householdId))
-    .where(eq(user.id, userId))
-    .limit(1);
+  const [row] = await preparedQuery(executor, "alert_holder", (e) =>
+    e
+      .select({
+        orgId: organization.id,
+        orgSeats: organization.extraSeats,
+        householdId: households.id,
+        owner: households.ownerUserId,
+        householdSeats: households.extraSeats,
+        email: user.email,
+        plan: sql<
+          string | null
+        >`(select p.plan from profiles p where p.id = case when ${inHousehold} then ${households.ownerUserId} else ${user.id} end)`,
+        members: sql<
+          string[] | null
+        >`case when ${inHousehold} then array(select m.user_id from household_members m where m.household_id = ${households.id} order by m.user_id) end`,
+        personLanguage: sql<
+          string | null
+        >`(select coalesce(p.language, 'en') from profiles p where p.id = ${sql.placeholder("personId")})`,
+      })
+      .from(user)
+      .leftJoin(organization, eq(organization.accountId, user.id))
+      .leftJoin(householdMembers, eq(householdMembers.userId, user.id))
+      .leftJoin(households, eq(households.id, householdMembers.householdId))
+      .where(eq(user.id, sql.placeholder("userId")))
+      .limit(1)
+      .prepare("alert_holder"),
+  ).execute({ userId, personId });
   const key: HolderKey = row?.orgId
     ? { kind: "organization", id: row.orgId, planAccount: userId, extraSeats: row.orgSeats ?? 0 }
     : row?.householdId && row.owner
@@ -418,19 +422,24 @@ const SPENT_STATUSES = ["pending", "sending", "sent", "delivered", "failed"];
  * snapshot that others may be adding to: `spendsAllowanceLeft` says when that is enough.
  */
 export async function usageOf(executor: Executor, holder: QuotaHolder): Promise<Usage> {
-  const counted = QUOTA_KINDS.flatMap((quota) => channelsCountedAs(quota));
-  const rows = await executor
-    .select({ channel: alertDeliveries.channel, n: sql<number>`count(*)::int` })
-    .from(alertDeliveries)
-    .where(
-      and(
-        inArray(alertDeliveries.accountId, holder.accounts),
-        inArray(alertDeliveries.channel, counted),
-        inArray(alertDeliveries.status, SPENT_STATUSES),
-        gte(alertDeliveries.createdAt, periodStart(holder.plan)),
-      ),
-    )
-    .groupBy(alertDeliveries.channel);
+  const rows = await preparedQuery(executor, "usage_of", (e) =>
+    e
+      .select({ channel: alertDeliveries.channel, n: sql<number>`count(*)::int` })
+      .from(alertDeliveries)
+      .where(
+        and(
+          sql`${alertDeliveries.accountId} = any(${sql.placeholder("accounts")}::text[])`,
+          inArray(
+            alertDeliveries.channel,
+            QUOTA_KINDS.flatMap((quota) => channelsCountedAs(quota)),
+          ),
+          inArray(alertDeliveries.status, SPENT_STATUSES),
+          gte(alertDeliveries.createdAt, sql.placeholder("since")),
+        ),
+      )
+      .groupBy(alertDeliveries.channel)
+      .prepare("usage_of"),
+  ).execute({ accounts: holder.accounts, since: periodStart(holder.plan) });
   const used = {} as Usage;
   for (const quota of QUOTA_KINDS) {
     const channels: string[] = channelsCountedAs(quota);

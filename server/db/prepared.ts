@@ -1,0 +1,28 @@
+import type { Executor } from "./client.ts";
+
+/**
+ * Queries built once per executor and kept (decision 162): Drizzle builds a query's SQL anew on
+ * every call, which on the alert path cost more than running it. `make` builds the query with
+ * `sql.placeholder`s and `.prepare(name)`s it; the pool's executor keeps it for good, and on
+ * PostgreSQL each connection parses the named statement once. A transaction (a new executor each
+ * time) builds it once for itself, as a builder would.
+ */
+const built = new WeakMap<Executor, Map<string, unknown>>();
+
+export function preparedQuery<Query>(
+  executor: Executor,
+  name: string,
+  make: (executor: Executor) => Query,
+): Query {
+  let queries = built.get(executor);
+  if (!queries) {
+    queries = new Map();
+    built.set(executor, queries);
+  }
+  let query = queries.get(name) as Query | undefined;
+  if (!query) {
+    query = make(executor);
+    queries.set(name, query);
+  }
+  return query;
+}
