@@ -5,7 +5,7 @@
  * person who asked for no more automated messages did not ask to be phoned by a robot instead);
  * "whatsapp" covers WhatsApp messages only.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type Channel, describeChannel } from "#core/channels.ts";
 import type { Executor } from "#server/db/client.ts";
 import { preparedQuery } from "#server/db/prepared.ts";
