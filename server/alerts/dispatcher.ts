@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { channelOf } from "#core/channels.ts";
+import { updateMany } from "#server/db/bulk-writes.ts";
 import { rowsOf } from "#server/db/client.ts";
 import {
   alertDeliveries,
@@ -10,6 +11,7 @@ import {
   rollCalls,
   user,
 } from "#server/db/schema.ts";
+import { writeBatches } from "#server/db/write-batches.ts";
 import { ProviderError } from "#server/delivery/twilio.ts";
 import type { DeliveryReceipt, OutgoingMessage, Reconciliation } from "#server/delivery/types.ts";
 import { optedOutSince } from "#server/domain/opt-outs.ts";
@@ -151,6 +153,51 @@ export function createDispatcher(
       );
   }
 
+  /**
+   * The two writes every send makes, gathered over the sends under way (decision 162): that the
+   * provider call starts (the lease restarts with it), and that it was sent. Each row is still
+   * fenced by its claim: in 'sending' with the `attempts` it was claimed with.
+   */
+  const stillClaimedInBatch = sql`${alertDeliveries.status} = 'sending' and ${alertDeliveries.attempts} = x."attempts"`;
+  const startCalls = writeBatches(async (items: Claimed[]) => {
+    const until = new Date(Date.now() + leaseSeconds * 1000);
+    const started = new Set(
+      await updateMany(
+        db,
+        alertDeliveries,
+        items.map((d) => ({
+          id: d.id,
+          attempts: d.attempts,
+          providerCallStartedAt: new Date(),
+          lockedUntil: until,
+        })),
+        stillClaimedInBatch,
+      ),
+    );
+    return items.map((d) => started.has(d.id));
+  });
+  const recordSends = writeBatches(
+    async (items: { delivery: Claimed; receipt: DeliveryReceipt }[]) => {
+      await updateMany(
+        db,
+        alertDeliveries,
+        items.map(({ delivery, receipt }) => ({
+          id: delivery.id,
+          attempts: delivery.attempts,
+          // The dev outbox has the message in hand: that is delivery.
+          status: receipt.provider === "dev-outbox" ? "delivered" : "sent",
+          provider: receipt.provider,
+          providerMessageId: receipt.providerMessageId,
+          sentAt: new Date(),
+          lockedUntil: null,
+          lastError: null,
+        })),
+        stillClaimedInBatch,
+      );
+      return items.map(() => undefined);
+    },
+  );
+
   /** Still ours: in 'sending' under the claim that made `attempts` what it is. */
   const stillClaimed = (delivery: Claimed) =>
     and(
@@ -282,6 +329,8 @@ export function createDispatcher(
     const idempotencyKey = delivery.id;
 
     const recordSent = (receipt: DeliveryReceipt, note?: string) =>
+      note === undefined ? recordSends({ delivery, receipt }) : recordSentWithNote(receipt, note);
+    const recordSentWithNote = (receipt: DeliveryReceipt, note: string) =>
       db
         .update(alertDeliveries)
         .set({
@@ -292,7 +341,7 @@ export function createDispatcher(
           sentAt: new Date(),
           lockedUntil: null,
           lastError: null,
-          ...(note ? { note } : {}),
+          note,
         })
         .where(stillClaimed(delivery));
     const recordFailure = (error: unknown, providerAnswered: boolean) => {
@@ -390,18 +439,10 @@ export function createDispatcher(
     let handedOver = false;
     const beforeHandover = async () => {
       handedOver = true;
-      const started = await db
-        .update(alertDeliveries)
-        // The lease restarts with the call, so it covers the whole call even when
-        // the claim waited (a busy database): the delivery is taken up again only
-        // once this call is surely over, and then the provider can be asked.
-        .set({
-          providerCallStartedAt: new Date(),
-          lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-        })
-        .where(stillClaimed(delivery))
-        .returning({ id: alertDeliveries.id });
-      if (!started.length) {
+      // The lease restarts with the call, so it covers the whole call even when
+      // the claim waited (a busy database): the delivery is taken up again only
+      // once this call is surely over, and then the provider can be asked.
+      if (!(await startCalls(delivery))) {
         leaseLost = true;
         throw new Error("the lease ran out and another sender has this delivery");
       }

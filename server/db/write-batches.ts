@@ -1,0 +1,35 @@
+/**
+ * Writes that many callers make at once, gathered into one statement (decision 162): the first
+ * caller's write goes at once; those that come while it runs wait for it and then go together,
+ * and so on. Alone, a write waits for nothing; under load, a statement carries many. Each caller
+ * gets its own item's answer, and a failed statement fails every caller in it.
+ */
+export function writeBatches<Item, Answer>(
+  write: (items: Item[]) => Promise<Answer[]>,
+  options: { maxItems?: number } = {},
+): (item: Item) => Promise<Answer> {
+  const maxItems = options.maxItems ?? 500;
+  let waiting: { item: Item; resolve: (a: Answer) => void; reject: (e: unknown) => void }[] = [];
+  let running = false;
+
+  const next = async () => {
+    running = true;
+    while (waiting.length) {
+      const batch = waiting.slice(0, maxItems);
+      waiting = waiting.slice(batch.length);
+      try {
+        const answers = await write(batch.map((w) => w.item));
+        batch.forEach((w, i) => w.resolve(answers[i]!));
+      } catch (error) {
+        for (const w of batch) w.reject(error);
+      }
+    }
+    running = false;
+  };
+
+  return (item) =>
+    new Promise<Answer>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      if (!running) void next();
+    });
+}
