@@ -19,7 +19,7 @@ export function writeBatches<Item, Answer>(
       waiting = waiting.slice(batch.length);
       try {
         const answers = await write(batch.map((w) => w.item));
-        batch.forEach((w, i) => w.resolve(answers[i]!));
+        for (const [i, w] of batch.entries()) w.resolve(answers[i]!);
       } catch (error) {
         for (const w of batch) w.reject(error);
       }
