@@ -101,6 +101,8 @@ export function createDispatcher(
   let stopped = true;
   let stopping = false;
   let unlisten: Promise<() => Promise<void>> | null = null;
+  /** When escalations and roll calls were last looked at. */
+  let lastTimeChecks = 0;
   /** Set by a wake-up during a pass: claim again at once, not after the sends under way. */
   let woken = false;
   let wake: (() => void) | null = null;
@@ -528,9 +530,15 @@ export function createDispatcher(
           // pass. Every PASS_LIMIT claims, the escalations and roll calls that fell due are
           // looked at again while the sends under way go on: a running dispatcher never waits
           // for all of them to finish (a mass notice's sends held by a number's rate) before it
-          // claims an alert that came in meanwhile.
-          handled += await alertDueRollCalls(services);
-          handled += await escalate();
+          // claims an alert that came in meanwhile. A running dispatcher looks at most once per
+          // poll interval (decision 162): they fall due with time, not with the deliveries that
+          // wake it, which under a flood would otherwise cost two statements per alert.
+          const now = Date.now();
+          if (stopped || now - lastTimeChecks >= intervalMs) {
+            lastTimeChecks = now;
+            handled += await alertDueRollCalls(services);
+            handled += await escalate();
+          }
           budget = PASS_LIMIT;
           more = true;
         }
