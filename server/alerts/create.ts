@@ -552,9 +552,9 @@ async function finishRaise(
 ): Promise<RaisedAlert> {
   const isTest = input.source === "test";
   if (result.created) {
-    // Committed: the outbox's trigger has woken every instance's dispatcher (decision 156);
-    // this one is told at once, before the audit line is written.
-    services.dispatcher?.nudge();
+    // Committed: the outbox's trigger wakes every listening dispatcher, this instance's too
+    // (decisions 156, 162); one that is not listening is told here, before the audit line.
+    services.dispatcher?.inserted();
     await recordAudit(services.db, services.logger, {
       type: input.source === "sos" || isTest ? "sos_triggered" : "alert_sent",
       userId: input.userId,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { channelOf } from "#core/channels.ts";
 import { updateMany } from "#server/db/bulk-writes.ts";
-import { rowsOf } from "#server/db/client.ts";
+import { type Listener, rowsOf } from "#server/db/client.ts";
 import {
   alertDeliveries,
   alerts,
@@ -48,6 +48,12 @@ export interface Dispatcher {
   stop(): Promise<void>;
   /** Asks for a pass as soon as possible (after an alert is recorded). */
   nudge(): void;
+  /**
+   * Pending deliveries were inserted here and committed: their commit's NOTIFY wakes every
+   * listening dispatcher, this one too, so this one claims now only while it is not listening
+   * (decision 162: one wake-up, and one claim, per alert instead of two).
+   */
+  inserted(): void;
   /**
    * One pass: escalations due, then due deliveries: PASS_LIMIT of them when run by hand (not
    * started), until none is left in a started dispatcher's pass. Returns how many were handled.
@@ -100,7 +106,9 @@ export function createDispatcher(
   let again = false;
   let stopped = true;
   let stopping = false;
-  let unlisten: Promise<() => Promise<void>> | null = null;
+  let listener: Promise<Listener | null> | null = null;
+  /** The listener, once it answered: whether commits' notices reach this dispatcher now. */
+  let listening: () => boolean = () => false;
   /** When escalations and roll calls were last looked at. */
   let lastTimeChecks = 0;
   /** Set by a wake-up during a pass: claim again at once, not after the sends under way. */
@@ -642,10 +650,16 @@ export function createDispatcher(
       stopping = false;
       // Woken by the commit of new deliveries, on any instance (decision 156); the poll stays
       // for retries that fall due and for a listener that is reconnecting.
-      unlisten = services.database.listen(OUTBOX_CHANNEL, nudge).catch((error) => {
-        logger.warn({ err: error }, "dispatcher cannot listen for new deliveries; polling");
-        return async () => {};
-      });
+      listener = services.database.listen(OUTBOX_CHANNEL, nudge).then(
+        (started) => {
+          listening = () => !stopped && started.listening();
+          return started;
+        },
+        (error) => {
+          logger.warn({ err: error }, "dispatcher cannot listen for new deliveries; polling");
+          return null;
+        },
+      );
       schedule();
       nudge();
     },
@@ -654,12 +668,16 @@ export function createDispatcher(
       stopping = true;
       wake?.();
       if (timer) clearTimeout(timer);
-      const stopListening = unlisten;
-      unlisten = null;
-      await (await stopListening)?.();
+      const stopListening = listener;
+      listener = null;
+      listening = () => false;
+      await (await stopListening)?.stop();
       await running;
     },
     nudge,
+    inserted() {
+      if (!listening()) nudge();
+    },
     runOnce,
   };
 }

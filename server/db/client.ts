@@ -38,13 +38,20 @@ export interface DatabaseHandle {
    * Calls `onNotify` for each NOTIFY on `channel`, which PostgreSQL delivers when the notifying
    * transaction commits (decision 156). PostgreSQL: one connection of its own, outside the pool,
    * opened again after it is lost (`onNotify` is then called once, for what was missed);
-   * PGlite: in process. Resolves once listening; the function it gives stops.
+   * PGlite: in process. Resolves once listening (or, on PostgreSQL, trying to): `listening()`
+   * says whether notices arrive now, and `stop()` ends it.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: () => void): Promise<Listener>;
   close(): Promise<void>;
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export interface Listener {
+  /** Whether a NOTIFY committed now reaches `onNotify`: false while the connection is away. */
+  listening(): boolean;
+  stop(): Promise<void>;
+}
 
 /**
  * A LISTEN on a connection of its own that comes back: a dropped connection (a restarted
@@ -56,7 +63,7 @@ async function postgresListener(
   channel: string,
   onNotify: () => void,
   onError: (error: Error) => void,
-): Promise<() => Promise<void>> {
+): Promise<Listener> {
   let client: pg.Client | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
@@ -103,11 +110,14 @@ async function postgresListener(
   // Not listening yet (the database is not answering): the retries above go on, and until
   // then the dispatcher's poll finds the work.
   await open().catch(() => {});
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await client?.end().catch(() => {});
-    client = null;
+  return {
+    listening: () => client !== null,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await client?.end().catch(() => {});
+      client = null;
+    },
   };
 }
 
@@ -232,8 +242,13 @@ export async function openPglite(
     listen: async (channel, onNotify) => {
       if (!CHANNEL_NAME.test(channel)) throw new RangeError(`Bad channel name "${channel}"`);
       const unlisten = await client.listen(channel, () => onNotify());
-      return async () => {
-        await unlisten().catch(() => {}); // the database may be closed already
+      let listening = true;
+      return {
+        listening: () => listening,
+        async stop() {
+          listening = false;
+          await unlisten().catch(() => {}); // the database may be closed already
+        },
       };
     },
     close: async () => {

@@ -128,6 +128,24 @@ describe("the dispatcher wakes on commit", () => {
     await dispatcher.stop();
   }, 60_000);
 
+  it("a dispatcher that cannot listen is told by the instance's own alert (decision 162)", async () => {
+    const services = servicesOn(database);
+    // The same database, whose notices never reach this dispatcher: only `inserted()` can.
+    const deaf = servicesOn({
+      ...database,
+      listen: () => Promise.reject(new Error("no listener here")),
+    } as TestDatabase);
+    const dispatcher = dispatcherOf(deaf);
+    await started(dispatcher);
+    const owner = await mailOwner(services);
+    // Attached as the accepting instance's dispatcher: raiseAlert tells it, as it is not listening.
+    const raised = await alertFor({ ...services, dispatcher }, owner);
+    const [id] = await deliveryIds(services, raised.alertId);
+    await arrived(id!);
+    expect(smtp.countsByKey().get(id!)).toBe(1);
+    await dispatcher.stop();
+  }, 60_000);
+
   it.skipIf(!TEST_DATABASE_URL)(
     "PostgreSQL: the instance that did not accept the alert is woken too",
     async () => {
