@@ -482,7 +482,10 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
     let planned = planFrom(read, unlockedHolder, read.used, read.contacts);
     if (spendsAllowanceLeft(planned, unlockedHolder.plan, read.used, unlockedHolder.extraSeats)) {
       // The plan and what it has left, read under the holder's alerts lock (decision 126).
-      const { holder, used } = await alertAllowance(tx, input.userId);
+      const { holder, used } = await alertAllowance(tx, input.userId, {
+        holder: unlockedHolder,
+        personId: profileId,
+      });
       // The plan changed since the read above: it decides who is alerted, so read again.
       const contacts =
         holder.plan === unlockedHolder.plan

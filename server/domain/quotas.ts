@@ -148,7 +148,13 @@ export async function alertHolderRead(
   executor: Executor,
   userId: string,
   personId: string,
-): Promise<{ holder: QuotaHolder; email: string | null; person: { language: string } | null }> {
+): Promise<{
+  holder: QuotaHolder;
+  /** Whose profile row holds the plan: the user, or the household's owner. */
+  planAccount: string;
+  email: string | null;
+  person: { language: string } | null;
+}> {
   const inHousehold = sql`(${organization.id} is null and ${households.id} is not null and ${households.ownerUserId} is not null)`;
   const [row] = await preparedQuery(executor, "alert_holder", (e) =>
     e
@@ -195,6 +201,7 @@ export async function alertHolderRead(
       accounts: key.kind === "household" ? (row?.members ?? []) : [key.planAccount],
       extraSeats: key.extraSeats,
     },
+    planAccount: key.planAccount,
     email: row?.email ?? null,
     person: row?.personLanguage ? { language: row.personLanguage } : null,
   };
@@ -469,7 +476,27 @@ export async function allowanceUsage(executor: Executor, userId: string) {
 export async function alertAllowance(
   tx: Transaction,
   userId: string,
+  /**
+   * The holder read before the lock, whose lock is taken straight away (decision 162); read
+   * again under it, the holder, its members and its plan (under a share lock) come in two
+   * statements. Moved to another holder meanwhile: the general way, from the start.
+   */
+  read?: { holder: QuotaHolder; personId: string },
 ): Promise<{ holder: QuotaHolder; used: Usage; allowance: Allowance }> {
+  if (read) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${read.holder.id}`}))`);
+    const settled = await alertHolderRead(tx, userId, read.personId);
+    if (settled.holder.id === read.holder.id && settled.holder.kind === read.holder.kind) {
+      const [plan] = await tx
+        .select({ plan: profiles.plan })
+        .from(profiles)
+        .where(eq(profiles.id, settled.planAccount))
+        .for("share");
+      const holder = { ...settled.holder, plan: isPlanId(plan?.plan) ? plan.plan : "free" };
+      const used = await usageOf(tx, holder);
+      return { holder, used, allowance: allowanceLeft(holder.plan, used, holder.extraSeats) };
+    }
+  }
   const holder = await lockHolder(tx, userId, "alerts");
   const used = await usageOf(tx, holder);
   return { holder, used, allowance: allowanceLeft(holder.plan, used, holder.extraSeats) };

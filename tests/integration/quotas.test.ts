@@ -172,6 +172,28 @@ describe("the message allowance's period: Free for life, paid plans by calendar 
   });
 });
 
+describe("the allowance read under the lock from the holder read before it (decision 162)", () => {
+  it("gives the plan and usage read under the lock, and starts again when the holder read before is not the holder", async () => {
+    const owner = await createOwner(app.services, { plan: "free" });
+    await spent(owner, "sms", 1);
+    const holder = await quotaHolderFor(app.services.db, owner.userId);
+    // The plan changed after the read: the lock's own read of it counts.
+    await setPlan(owner, "pro");
+    const fromRead = await app.services.db.transaction((tx) =>
+      alertAllowance(tx, owner.userId, { holder, personId: owner.userId }),
+    );
+    expect(fromRead.holder).toMatchObject({ kind: "user", id: owner.userId, plan: "pro" });
+    expect(fromRead.used).toEqual({ messages: 1, voice: 0 });
+    // A holder read before that is no longer this user's (a household joined or left meanwhile).
+    const stale = { ...holder, id: randomUUID(), kind: "household" as const };
+    const settled = await app.services.db.transaction((tx) =>
+      alertAllowance(tx, owner.userId, { holder: stale, personId: owner.userId }),
+    );
+    expect(settled.holder).toMatchObject({ kind: "user", id: owner.userId, plan: "pro" });
+    expect(settled.used).toEqual(fromRead.used);
+  });
+});
+
 describe("concurrent alerts never spend more than the allowance", () => {
   it("six emergencies at once with two messages and one call left send two texts and one call", async () => {
     const owner = await createOwner(app.services, { plan: "pro" });
