@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { deferred } from "#tests/support/deferred.ts";
 import { writeBatches } from "./write-batches.ts";
-
-const deferred = () => {
-  let release!: () => void;
-  const promise = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { promise, release };
-};
 
 describe("writeBatches", () => {
   it("writes a lone item at once, and gathers those that come while a write runs", async () => {
@@ -24,11 +17,11 @@ describe("writeBatches", () => {
     const rest = [write(2), write(3), write(4)];
     const held = gate;
     gate = deferred();
-    held.release();
+    held.resolve();
     expect(await first).toBe(10);
     await Promise.resolve();
     expect(statements).toEqual([[1], [2, 3, 4]]);
-    gate.release();
+    gate.resolve();
     expect(await Promise.all(rest)).toEqual([20, 30, 40]);
     // Idle again: the next item is written alone, at once.
     const later = write(5);
@@ -49,7 +42,7 @@ describe("writeBatches", () => {
     });
     const failed = write("a");
     const next = write("b");
-    gate.release();
+    gate.resolve();
     await expect(failed).rejects.toThrow("database away");
     expect(await next).toBe("B");
   });
@@ -66,7 +59,7 @@ describe("writeBatches", () => {
       { maxItems: 2 },
     );
     const all = [1, 2, 3, 4, 5, 6].map((n) => write(n));
-    gate.release();
+    gate.resolve();
     expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(sizes).toEqual([1, 2, 2, 1]);
   });

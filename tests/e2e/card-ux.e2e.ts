@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type AltchaChallenge, proofFor } from "#tests/support/altcha.ts";
+import { deferred } from "#tests/support/deferred.ts";
 import { runCli } from "#tests/support/processes.ts";
 import {
   baseURL,
@@ -196,14 +197,11 @@ describe("after an alert from a card", () => {
       { name: "Sol", channel: "email", value: contact },
     ]);
     const { page } = await openPage(browser);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held = deferred();
     let posts = 0;
     await page.route(`**/t/${tagId}/alert`, async (route) => {
       posts++;
-      await held;
+      await held.promise;
       await route.continue();
     });
     await page.goto(`/t/${tagId}`);
@@ -211,7 +209,7 @@ describe("after an alert from a card", () => {
     await page.getByTestId("send-alert").click();
     await expect.poll(() => posts).toBe(1);
     expect(await page.getByText("Emergency alert sent").count()).toBe(0);
-    release();
+    held.resolve();
     await page.getByText("Emergency alert sent").waitFor();
     expect(posts).toBe(1);
     expect(await messagesTo(contact)).toHaveLength(1);

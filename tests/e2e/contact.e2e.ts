@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { deferred } from "#tests/support/deferred.ts";
 import {
   baseURL,
   launchBrowser,
@@ -73,19 +74,16 @@ describe("/contact", () => {
     );
 
     // Hold the request a moment to see the sending state.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held = deferred();
     await page.route(`${baseURL()}/contact*`, async (route) => {
-      if (route.request().method() === "POST") await held;
+      if (route.request().method() === "POST") await held.promise;
       await route.continue();
     });
     const before = await newestMessageId("sales@safetap.app");
     await page.getByTestId("sales-submit").click();
     await expect.poll(() => page.getByTestId("sales-submit").textContent()).toBe("Sending…");
     await expect(page.getByTestId("sales-submit").isDisabled()).resolves.toBe(true);
-    release();
+    held.resolve();
 
     await page.getByTestId("sales-thanks").waitFor();
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Thank You!");

@@ -1,5 +1,6 @@
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { deferred } from "#tests/support/deferred.ts";
 import { runCli } from "#tests/support/processes.ts";
 import {
   confirmContact,
@@ -184,24 +185,18 @@ describe("Test Alert", () => {
     expect(first.subject).toContain("TEST");
 
     // Hold the second answer: meanwhile no "sent" may be on screen.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let seen!: () => void;
-    const requested = new Promise<void>((resolve) => {
-      seen = resolve;
-    });
+    const held = deferred();
+    const requested = deferred();
     await page.route("**/dashboard*", async (route) => {
       if (route.request().method() !== "POST") return route.continue();
-      seen();
-      await held;
+      requested.resolve();
+      await held.promise;
       await route.continue();
     });
     await press.click();
-    await requested;
+    await requested.promise;
     await sent.waitFor({ state: "hidden" });
-    release();
+    held.resolve();
     await sent.waitFor();
     const second = await waitForMessage(email, first.id);
     expect(second.id).not.toBe(first.id);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deferred } from "#tests/support/deferred.ts";
 import { isHydrated, launchBrowser, openPage, startReact } from "./browser.ts";
 
 let browser: Browser;
@@ -25,17 +26,14 @@ function scriptRequests(page: Page): string[] {
  * React, for as long as a test types, taps or submits in it.
  */
 async function holdScripts(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const released = deferred();
   const held: string[] = [];
   await page.route(/\/assets\/.+\.js$/, async (route) => {
     held.push(route.request().url());
-    await released;
+    await released.promise;
     await route.continue();
   });
-  return { held, release };
+  return { held, release: released.resolve };
 }
 
 /** React has hydrated the page and run its first effects (app/lib/hydration.ts). */

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deferred } from "#tests/support/deferred.ts";
 import {
   baseURL,
   confirmContact,
@@ -44,20 +45,14 @@ async function signUp(page: Page, name: string): Promise<string> {
 
 /** Holds the page's next POST to `path` until `release()` is called. */
 function holdNextPost(page: Page, path: string) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let arrived: () => void = () => {};
-  const seen = new Promise<void>((resolve) => {
-    arrived = resolve;
-  });
+  const held = deferred();
+  const seen = deferred();
   let taken = false;
   const handler = async (route: Route) => {
     if (route.request().method() !== "POST" || taken) return route.continue();
     taken = true;
-    arrived();
-    await held;
+    seen.resolve();
+    await held.promise;
     await route.continue();
   };
   const noPost = new Promise<never>((_, reject) =>
@@ -65,8 +60,8 @@ function holdNextPost(page: Page, path: string) {
   );
   return {
     install: () => page.route(`${baseURL()}${path}*`, handler),
-    seen: Promise.race([seen, noPost]),
-    release: () => release(),
+    seen: Promise.race([seen.promise, noPost]),
+    release: held.resolve,
   };
 }
 

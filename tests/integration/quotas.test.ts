@@ -10,6 +10,7 @@ import { addContacts } from "#server/domain/contacts.ts";
 import { alertAllowance, contactQuota, quotaHolderFor, tagQuota } from "#server/domain/quotas.ts";
 import { mintTags } from "#server/domain/tags.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { deferred } from "#tests/support/deferred.ts";
 import { createOwner, type Owner } from "#tests/support/fixtures.ts";
 
 // Decision 126: one module answers every limit (tags, contacts, messages, voice), under the
@@ -279,21 +280,15 @@ describe("escalation follows the first alert's rule (decision 126)", () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the holder's alerts lock on PostgreSQL", () => {
   /** Holds the owner's alerts lock in a transaction of its own until `release` is called. */
   async function holdLock(owner: Owner) {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const taken = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
+    const held = deferred();
+    const taken = deferred();
     const holder = app.services.db.transaction(async (tx) => {
       await alertAllowance(tx, owner.userId);
-      locked();
-      await held;
+      taken.resolve();
+      await held.promise;
     });
-    await taken;
-    return { release, done: holder };
+    await taken.promise;
+    return { release: held.resolve, done: holder };
   }
   const waitingForLocks = async () => {
     const result = await app.services.db.execute(

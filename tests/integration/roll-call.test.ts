@@ -34,6 +34,7 @@ import { createHttpApp } from "#server/http/app.ts";
 import { clientBuildDir, projectRoot } from "#server/paths.ts";
 import { createServices } from "#server/services.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { deferred } from "#tests/support/deferred.ts";
 import { createOwner } from "#tests/support/fixtures.ts";
 import { Client, signIn } from "#tests/support/http-client.ts";
 import { addLocation, addOrgMember, createOrg } from "#tests/support/orgs.ts";
@@ -722,20 +723,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the live feed's order on Postgr
         alertAt: new Date(Date.now() + 600_000),
       })
       .returning();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let firstAdded!: () => void;
-    const added = new Promise<void>((resolve) => {
-      firstAdded = resolve;
-    });
+    const held = deferred();
+    const added = deferred();
     const first = db.transaction(async (tx) => {
       await addRollCallEvent(tx, call!.id, { type: "marked_safe", personName: "First" });
-      firstAdded();
-      await held;
+      added.resolve();
+      await held.promise;
     });
-    await added;
+    await added.promise;
     const second = db.transaction((tx) =>
       addRollCallEvent(tx, call!.id, { type: "marked_safe", personName: "Second" }),
     );
@@ -750,7 +745,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the live feed's order on Postgr
       })
       .toBe(1);
     expect(await rollCallEventsAfter(db, call!.id, 0)).toEqual([]);
-    release();
+    held.resolve();
     await Promise.all([first, second]);
     const events = await rollCallEventsAfter(db, call!.id, 0);
     expect(events.map((event) => event.personName)).toEqual(["First", "Second"]);
