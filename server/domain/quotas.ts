@@ -66,73 +66,6 @@ interface HolderKey {
   extraSeats: number;
 }
 
-/**
- * The organisation whose own account this is (decision 135), else the household the user belongs
- * to, else the user alone: one query.
- */
-async function holderKey(executor: Executor, userId: string): Promise<HolderKey> {
-  const [row] = await executor
-    .select({
-      orgId: organization.id,
-      orgSeats: organization.extraSeats,
-      householdId: households.id,
-      owner: households.ownerUserId,
-      householdSeats: households.extraSeats,
-    })
-    .from(user)
-    .leftJoin(organization, eq(organization.accountId, user.id))
-    .leftJoin(householdMembers, eq(householdMembers.userId, user.id))
-    .leftJoin(households, eq(households.id, householdMembers.householdId))
-    .where(eq(user.id, userId))
-    .limit(1);
-  if (row?.orgId) {
-    return {
-      kind: "organization",
-      id: row.orgId,
-      planAccount: userId,
-      extraSeats: row.orgSeats ?? 0,
-    };
-  }
-  if (row?.householdId && row.owner) {
-    return {
-      kind: "household",
-      id: row.householdId,
-      planAccount: row.owner,
-      extraSeats: row.householdSeats ?? 0,
-    };
-  }
-  return { kind: "user", id: userId, planAccount: userId, extraSeats: 0 };
-}
-
-async function holderOf(
-  executor: Executor,
-  key: HolderKey,
-  lockPlan: boolean,
-): Promise<QuotaHolder> {
-  const query = executor
-    .select({ plan: profiles.plan })
-    .from(profiles)
-    .where(eq(profiles.id, key.planAccount));
-  const rows = lockPlan ? await query.for("share") : await query;
-  const accounts =
-    key.kind === "household"
-      ? (
-          await executor
-            .select({ userId: householdMembers.userId })
-            .from(householdMembers)
-            .where(eq(householdMembers.householdId, key.id))
-        ).map((row) => row.userId)
-      : // A user's own account, or the organisation's own account (its people's manager).
-        [key.planAccount];
-  return {
-    kind: key.kind,
-    id: key.id,
-    plan: isPlanId(rows[0]?.plan) ? rows[0].plan : "free",
-    accounts,
-    extraSeats: key.extraSeats,
-  };
-}
-
 /** The holder whose plan limits this user, and that plan (Free without a profile). */
 export async function quotaHolderFor(executor: Executor, userId: string): Promise<QuotaHolder> {
   return (await alertHolderRead(executor, userId, userId)).holder;
@@ -141,7 +74,8 @@ export async function quotaHolderFor(executor: Executor, userId: string): Promis
 /**
  * The holder (its key, its plan and a household's members), the account's email and one person's
  * language, in one statement: what an alert is planned from before any lock (decision 162).
- * `holderKey`'s rules, with the plan read from the plan account's profile and the members listed
+ * The organisation whose own account this is (decision 135), else the household the user belongs
+ * to, else the user alone; the plan is read from the plan account's profile and the members listed
  * only for a household; `person` is null when the person has no profile row yet.
  */
 export async function alertHolderRead(
@@ -210,20 +144,28 @@ export async function alertHolderRead(
 /**
  * Locks one of the holder's resources until the transaction ends, then reads the plan under a
  * share lock: the counts and the plan a write is checked against stay as read until it commits.
+ * `known` is the holder read before the transaction, whose lock is then taken straight away
+ * (decision 162).
  */
 async function lockHolder(
   tx: Transaction,
   userId: string,
   resource: Resource,
+  known?: QuotaHolder,
 ): Promise<QuotaHolder> {
-  const key = await holderKey(tx, userId);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${resource}:${key.id}`}))`);
+  const id = known?.id ?? (await alertHolderRead(tx, userId, userId)).holder.id;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${resource}:${id}`}))`);
   // Joining or leaving a household between the two reads would move the user to another
   // holder; membership changes take every lock of both holders (households.ts), so a second
   // read under the lock settles it.
-  const settled = await holderKey(tx, userId);
-  if (settled.id !== key.id) return lockHolder(tx, userId, resource);
-  return holderOf(tx, settled, true);
+  const settled = await alertHolderRead(tx, userId, userId);
+  if (settled.holder.id !== id) return lockHolder(tx, userId, resource);
+  const [plan] = await tx
+    .select({ plan: profiles.plan })
+    .from(profiles)
+    .where(eq(profiles.id, settled.planAccount))
+    .for("share");
+  return { ...settled.holder, plan: isPlanId(plan?.plan) ? plan.plan : "free" };
 }
 
 const RESOURCES: readonly Resource[] = ["alerts", "contacts", "seats", "tags"];
@@ -476,28 +418,10 @@ export async function allowanceUsage(executor: Executor, userId: string) {
 export async function alertAllowance(
   tx: Transaction,
   userId: string,
-  /**
-   * The holder read before the lock, whose lock is taken straight away (decision 162); read
-   * again under it, the holder, its members and its plan (under a share lock) come in two
-   * statements. Moved to another holder meanwhile: the general way, from the start.
-   */
-  read?: { holder: QuotaHolder; personId: string },
+  /** The holder read before the transaction, if any: its lock is taken straight away. */
+  known?: QuotaHolder,
 ): Promise<{ holder: QuotaHolder; used: Usage; allowance: Allowance }> {
-  if (read) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${read.holder.id}`}))`);
-    const settled = await alertHolderRead(tx, userId, read.personId);
-    if (settled.holder.id === read.holder.id && settled.holder.kind === read.holder.kind) {
-      const [plan] = await tx
-        .select({ plan: profiles.plan })
-        .from(profiles)
-        .where(eq(profiles.id, settled.planAccount))
-        .for("share");
-      const holder = { ...settled.holder, plan: isPlanId(plan?.plan) ? plan.plan : "free" };
-      const used = await usageOf(tx, holder);
-      return { holder, used, allowance: allowanceLeft(holder.plan, used, holder.extraSeats) };
-    }
-  }
-  const holder = await lockHolder(tx, userId, "alerts");
+  const holder = await lockHolder(tx, userId, "alerts", known);
   const used = await usageOf(tx, holder);
   return { holder, used, allowance: allowanceLeft(holder.plan, used, holder.extraSeats) };
 }

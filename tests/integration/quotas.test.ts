@@ -181,14 +181,14 @@ describe("the allowance read under the lock from the holder read before it (deci
     // The plan changed after the read: the lock's own read of it counts.
     await setPlan(owner, "pro");
     const fromRead = await app.services.db.transaction((tx) =>
-      alertAllowance(tx, owner.userId, { holder, personId: owner.userId }),
+      alertAllowance(tx, owner.userId, holder),
     );
     expect(fromRead.holder).toMatchObject({ kind: "user", id: owner.userId, plan: "pro" });
     expect(fromRead.used).toEqual({ messages: 1, voice: 0 });
     // A holder read before that is no longer this user's (a household joined or left meanwhile).
     const stale = { ...holder, id: randomUUID(), kind: "household" as const };
     const settled = await app.services.db.transaction((tx) =>
-      alertAllowance(tx, owner.userId, { holder: stale, personId: owner.userId }),
+      alertAllowance(tx, owner.userId, stale),
     );
     expect(settled.holder).toMatchObject({ kind: "user", id: owner.userId, plan: "pro" });
     expect(settled.used).toEqual(fromRead.used);
