@@ -194,13 +194,7 @@ export function createDispatcher(
         items.map(({ delivery, receipt }) => ({
           id: delivery.id,
           attempts: delivery.attempts,
-          // The dev outbox has the message in hand: that is delivery.
-          status: receipt.provider === "dev-outbox" ? "delivered" : "sent",
-          provider: receipt.provider,
-          providerMessageId: receipt.providerMessageId,
-          sentAt: new Date(),
-          lockedUntil: null,
-          lastError: null,
+          ...sentFields(receipt),
         })),
         stillClaimedInBatch,
       );
@@ -343,16 +337,7 @@ export function createDispatcher(
     const recordSentWithNote = (receipt: DeliveryReceipt, note: string) =>
       db
         .update(alertDeliveries)
-        .set({
-          // The dev outbox has the message in hand: that is delivery.
-          status: receipt.provider === "dev-outbox" ? "delivered" : "sent",
-          provider: receipt.provider,
-          providerMessageId: receipt.providerMessageId,
-          sentAt: new Date(),
-          lockedUntil: null,
-          lastError: null,
-          note,
-        })
+        .set({ ...sentFields(receipt), note })
         .where(stillClaimed(delivery));
     const recordFailure = (error: unknown, providerAnswered: boolean) => {
       const permanent = error instanceof ProviderError && error.permanent;
@@ -679,6 +664,19 @@ export function createDispatcher(
       if (!listening()) nudge();
     },
     runOnce,
+  };
+}
+
+/** What a delivery the provider took records. */
+function sentFields(receipt: DeliveryReceipt) {
+  return {
+    // The dev outbox has the message in hand: that is delivery.
+    status: receipt.provider === "dev-outbox" ? "delivered" : "sent",
+    provider: receipt.provider,
+    providerMessageId: receipt.providerMessageId,
+    sentAt: new Date(),
+    lockedUntil: null,
+    lastError: null,
   };
 }
 
