@@ -181,7 +181,12 @@ export async function ownerEmailOf(executor: Executor, userId: string): Promise<
     .select({ email: user.email })
     .from(user)
     .where(eq(user.id, userId));
-  return owner && !owner.email.endsWith(".invalid") ? owner.email : null;
+  return usableEmail(owner?.email ?? null);
+}
+
+/** An account email that can be written to: not a phone account's `.invalid` placeholder. */
+function usableEmail(email: string | null): string | null {
+  return email && !email.endsWith(".invalid") ? email : null;
 }
 
 /**
@@ -409,7 +414,7 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
       contacts,
       used: await usageOf(executor, unlockedHolder),
       stops: await optOutsAmong(executor, config.dataEncryptionKey, contacts),
-      ownerEmail: email && !email.endsWith(".invalid") ? email : null,
+      ownerEmail: usableEmail(email),
     };
   };
   const early = services.database.kind === "postgres" ? await readAhead(db) : null;
@@ -430,7 +435,7 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
       ownerEmail: read.ownerEmail,
       stopped: (channel, destination) => stoppedIn(read.stops, channel, destination) !== null,
     });
-  const alertRow = () => ({
+  const alertRow = (person: { language: string } | null) => ({
     idempotencyKey: key,
     userId: input.userId,
     profileId,
@@ -439,7 +444,7 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
     isTest,
     latitude: input.location?.latitude.toFixed(6) ?? null,
     longitude: input.location?.longitude.toFixed(6) ?? null,
-    language: early?.person?.language ?? "en",
+    language: person?.language ?? "en",
     clientAddress: input.clientAddress,
     createdAt: input.raisedAt,
     escalateAt: isTest ? null : new Date(Date.now() + config.escalationMinutes * 60_000),
@@ -461,7 +466,12 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
     )
   ) {
     const alertId = randomUUID();
-    const created = await recordAlertAtOnce(db, cipher, { ...alertRow(), id: alertId }, ready);
+    const created = await recordAlertAtOnce(
+      db,
+      cipher,
+      { ...alertRow(early.person), id: alertId },
+      ready,
+    );
     const result = created
       ? { alertId, created: true, contactsReached: contactsReachedBy(ready) }
       : await raisedUnder(db, key);
@@ -475,17 +485,15 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
     if (!person && profileId === input.userId) await ensureOwnProfile(tx, input.userId);
     const [inserted] = await tx
       .insert(alerts)
-      .values({ ...alertRow(), language: person?.language ?? "en" })
+      .values(alertRow(person))
       .onConflictDoNothing({ target: alerts.idempotencyKey })
       .returning({ id: alerts.id });
     if (!inserted) return raisedUnder(tx, key);
-    let planned = planFrom(read, unlockedHolder, read.used, read.contacts);
+    // On PostgreSQL the plan was made from the reads before the transaction already.
+    let planned = ready ?? planFrom(read, unlockedHolder, read.used, read.contacts);
     if (spendsAllowanceLeft(planned, unlockedHolder.plan, read.used, unlockedHolder.extraSeats)) {
       // The plan and what it has left, read under the holder's alerts lock (decision 126).
-      const { holder, used } = await alertAllowance(tx, input.userId, {
-        holder: unlockedHolder,
-        personId: profileId,
-      });
+      const { holder, used } = await alertAllowance(tx, input.userId, unlockedHolder);
       // The plan changed since the read above: it decides who is alerted, so read again.
       const contacts =
         holder.plan === unlockedHolder.plan
