@@ -6,10 +6,8 @@ import {
   alertDeliveries,
   alerts,
   orgLocations,
-  profiles,
   rollCallPeople,
   rollCalls,
-  user,
 } from "#server/db/schema.ts";
 import { writeBatches } from "#server/db/write-batches.ts";
 import { ProviderError } from "#server/delivery/twilio.ts";
@@ -131,7 +129,10 @@ export function createDispatcher(
    * the first `limit` of both. All are locked (SKIP LOCKED) for the statement only, so those not
    * taken are free again at once.
    */
-  async function claim(limit: number, emergenciesOnly: boolean): Promise<Claimed[]> {
+  async function claim(
+    limit: number,
+    emergenciesOnly: boolean,
+  ): Promise<{ batch: Claimed[]; alertContexts: AlertContexts }> {
     const onlyRankZero = emergenciesOnly ? sql`and ${priorityOrder} = 0` : sql``;
     const result = await db.execute(sql`
       with due as (
@@ -150,17 +151,33 @@ export function createDispatcher(
         select id from (select * from due union all select * from lapsed) candidates
         order by rank, next_attempt_at
         limit ${limit}
+      ), claimed as (
+        update alert_deliveries set status = 'sending', attempts = attempts + 1,
+          locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
+        from picked where alert_deliveries.id = picked.id
+        returning alert_deliveries.*
       )
-      update alert_deliveries set status = 'sending', attempts = attempts + 1,
-        locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
-      from picked where alert_deliveries.id = picked.id
-      returning alert_deliveries.*`);
-    return rowsOf(result)
+      select claimed.*, u.id as context_user_id, a.status as alert_status,
+        a.language as alert_language, a.source as alert_source, a.tag_id as alert_tag_id,
+        a.latitude as alert_latitude, a.longitude as alert_longitude,
+        a.created_at as alert_created_at, a.is_test as alert_is_test,
+        p.full_name as owner_name, p.country as owner_country, u.name as account_name
+      from claimed
+        left join alerts a on a.id = claimed.alert_id
+        left join "user" u on u.id = a.user_id
+        left join profiles p on p.id = a.profile_id`);
+    const rows = rowsOf(result);
+    const alertContexts: AlertContexts = new Map();
+    for (const row of rows) {
+      if (row.alert_id) alertContexts.set(row.alert_id as string, alertContextFrom(row));
+    }
+    const batch = rows
       .map(toDelivery)
       .sort(
         (a, b) =>
           rankOf(a.kind) - rankOf(b.kind) || a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime(),
       );
+    return { batch, alertContexts };
   }
 
   /**
@@ -212,29 +229,9 @@ export function createDispatcher(
 
   /**
    * What a claimed delivery sends: its alert's message, or a notice's from its payload; null
-   * when there is nothing to send (its alert is gone, or was cancelled: recorded here).
+   * when there is nothing to send (its alert is gone, or was cancelled: recorded here). An
+   * alert's row and its owner's name come with the claim (`alertContexts`, decision 163).
    */
-  async function alertContextOf(alertId: string) {
-    const [context] = await db
-      .select({
-        alert: alerts,
-        ownerName: profiles.fullName,
-        ownerCountry: profiles.country,
-        accountName: user.name,
-      })
-      .from(alerts)
-      .innerJoin(user, eq(user.id, alerts.userId))
-      .leftJoin(profiles, eq(profiles.id, alerts.profileId))
-      .where(eq(alerts.id, alertId));
-    return context;
-  }
-
-  /**
-   * An alert's row and its owner's name, read once per claimed batch: an alert's deliveries are
-   * claimed together (an email, a text, a call), and each would otherwise read the same row.
-   */
-  type AlertContexts = Map<string, ReturnType<typeof alertContextOf>>;
-
   async function messageFor(
     delivery: Claimed,
     alertContexts: AlertContexts,
@@ -253,12 +250,7 @@ export function createDispatcher(
       message.metadata = { deliveryId: delivery.id, kind: delivery.kind };
       return { message, emergency: false };
     }
-    let read = alertContexts.get(delivery.alertId);
-    if (!read) {
-      read = alertContextOf(delivery.alertId);
-      alertContexts.set(delivery.alertId, read);
-    }
-    const context = await read;
+    const context = alertContexts.get(delivery.alertId);
     if (!context) return null;
     const { alert } = context;
     if (alert.status === "cancelled" && delivery.kind !== "all_clear") {
@@ -541,12 +533,11 @@ export function createDispatcher(
           const lowFree = concurrency - reserved - lowInFlight;
           const emergenciesOnly = lowFree <= 0;
           const limit = Math.min(budget, emergenciesOnly ? free : Math.min(free, lowFree));
-          const batch = await claim(limit, emergenciesOnly);
+          const { batch, alertContexts } = await claim(limit, emergenciesOnly);
           budget -= batch.length;
           // Fewer than asked: the outbox is empty for now, unless only emergencies were asked
           // for or the lower ranks' share was full (they wait for a slot, not for a wake-up).
           more = batch.length === limit || emergenciesOnly || limit < free;
-          const alertContexts: AlertContexts = new Map();
           for (const delivery of batch) {
             const low = rankOf(delivery.kind) > 0;
             if (low) lowInFlight++;
@@ -677,6 +668,52 @@ function sentFields(receipt: DeliveryReceipt) {
     sentAt: new Date(),
     lockedUntil: null,
     lastError: null,
+  };
+}
+
+/**
+ * What an alert's message is made from: the alert's row and its owner's names, read with the
+ * claim that took its deliveries (decision 163); null when the alert or its account is gone.
+ */
+interface AlertContext {
+  alert: Pick<
+    typeof alerts.$inferSelect,
+    | "id"
+    | "status"
+    | "language"
+    | "source"
+    | "tagId"
+    | "latitude"
+    | "longitude"
+    | "createdAt"
+    | "isTest"
+  >;
+  ownerName: string | null;
+  ownerCountry: string | null;
+  accountName: string;
+}
+
+/** The contexts of a claimed batch's alerts, by alert id. */
+type AlertContexts = Map<string, AlertContext | null>;
+
+/** A claimed row's alert context (the claim's `alert_*`, `owner_*` and `account_name`). */
+function alertContextFrom(row: Record<string, unknown>): AlertContext | null {
+  if (!row.context_user_id) return null;
+  return {
+    alert: {
+      id: row.alert_id as string,
+      status: row.alert_status as string,
+      language: row.alert_language as string,
+      source: row.alert_source as string,
+      tagId: (row.alert_tag_id as string | null) ?? null,
+      latitude: (row.alert_latitude as string | null) ?? null,
+      longitude: (row.alert_longitude as string | null) ?? null,
+      createdAt: new Date(row.alert_created_at as string),
+      isTest: row.alert_is_test === true,
+    },
+    ownerName: (row.owner_name as string | null) ?? null,
+    ownerCountry: (row.owner_country as string | null) ?? null,
+    accountName: row.account_name as string,
   };
 }
 
