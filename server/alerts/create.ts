@@ -483,12 +483,6 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
     const { person, unlockedHolder } = read;
     // An account that never saved a profile gets its own person's row on first need.
     if (!person && profileId === input.userId) await ensureOwnProfile(tx, input.userId);
-    const [inserted] = await tx
-      .insert(alerts)
-      .values(alertRow(person))
-      .onConflictDoNothing({ target: alerts.idempotencyKey })
-      .returning({ id: alerts.id });
-    if (!inserted) return raisedUnder(tx, key);
     // On PostgreSQL the plan was made from the reads before the transaction already.
     let planned = ready ?? planFrom(read, unlockedHolder, read.used, read.contacts);
     if (spendsAllowanceLeft(planned, unlockedHolder.plan, read.used, unlockedHolder.extraSeats)) {
@@ -501,6 +495,28 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
           : await listAlertedContacts(tx, cipher, profileId, holder.plan);
       planned = planFrom(read, holder, used, contacts);
     }
+    if (!tollCapsApply(planned)) {
+      // No toll limit to count, so nothing else to write (nor an emergency floor to spend): the
+      // alert and its deliveries in one statement, as outside a transaction (decision 163). A
+      // key used before writes nothing; the lock, if taken, guarded nothing then.
+      const alertId = randomUUID();
+      const created = await recordAlertAtOnce(
+        tx,
+        cipher,
+        { ...alertRow(person), id: alertId },
+        planned,
+      );
+      return created
+        ? { alertId, created: true, contactsReached: contactsReachedBy(planned) }
+        : raisedUnder(tx, key);
+    }
+    // Toll limits count only alerts that are new: the alert is written first.
+    const [inserted] = await tx
+      .insert(alerts)
+      .values(alertRow(person))
+      .onConflictDoNothing({ target: alerts.idempotencyKey })
+      .returning({ id: alerts.id });
+    if (!inserted) return raisedUnder(tx, key);
     await applyTollCaps(
       services,
       tx,

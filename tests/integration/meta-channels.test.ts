@@ -453,6 +453,57 @@ describe("Free's trial sends (DESIGN 1.2, spec reading A)", () => {
   });
 });
 
+describe("alerts whose only counted sends are Messenger (decision 163)", () => {
+  it("five at once with two trial sends left spend exactly two; a key pressed twice is one alert", async () => {
+    const owner = await createOwner(app.services, {
+      name: "Fran Free",
+      plan: "free",
+      contacts: [{ name: "Maria", channel: "email", value: `maria-${randomUUID()}@example.com` }],
+    });
+    const [contact] = await listContacts(app.services.db, app.services.cipher, owner.userId);
+    const token = await issueContactToken(app.services.db, contact!.id, "link");
+    expect((await peer.openLink(href(token))).status).toBe(200);
+    // The link's confirmation spends the first of Free's three trial sends.
+    await dispatch();
+    const press = (key: string) =>
+      raiseAlert(app.services, {
+        source: "card",
+        userId: owner.userId,
+        tagId: owner.tagId,
+        idempotencyKey: key,
+        location: null,
+        clientAddress: "203.0.113.9",
+      });
+    const twice = `twice-${randomUUID()}`;
+    const raised = await Promise.all([
+      press(twice),
+      press(twice),
+      ...Array.from({ length: 4 }, () => press(randomUUID())),
+    ]);
+    // The key pressed twice: one alert, the same answer to both presses.
+    expect(raised[0]!.alertId).toBe(raised[1]!.alertId);
+    expect(raised.filter((r) => r.created)).toHaveLength(5);
+    const alertIds = [...new Set(raised.map((r) => r.alertId))];
+    expect(alertIds).toHaveLength(5);
+    const rows = await app.services.db
+      .select({
+        alertId: alertDeliveries.alertId,
+        channel: alertDeliveries.channel,
+        status: alertDeliveries.status,
+        note: alertDeliveries.note,
+      })
+      .from(alertDeliveries)
+      .where(and(eq(alertDeliveries.accountId, owner.userId), eq(alertDeliveries.kind, "alert")));
+    const messenger = rows.filter((r) => r.channel === "messenger" && r.alertId);
+    expect(messenger).toHaveLength(5);
+    expect(messenger.filter((r) => r.status === "pending")).toHaveLength(2);
+    expect(messenger.filter((r) => r.status === "skipped" && r.note === "quota")).toHaveLength(3);
+    // Every alert still emails Maria, once.
+    const emails = rows.filter((r) => r.channel === "email");
+    expect(emails.map((r) => r.alertId).sort()).toEqual([...alertIds].sort());
+  });
+});
+
 describe("/c/link/:token", () => {
   it("shows the m.me and ig.me links, then Linked, lets the contact unlink, and refuses bad tokens", async () => {
     const { contactId } = await ownerWithContact("Nora Page");
