@@ -13,19 +13,22 @@ import { type Executor, rowsOf, type Transaction } from "#server/db/client.ts";
 import { preparedQuery } from "#server/db/prepared.ts";
 import { alertDeliveries, alerts, user } from "#server/db/schema.ts";
 import { recordAudit } from "#server/domain/audit.ts";
-import { type AlertedContact, listAlertedContacts } from "#server/domain/contacts.ts";
+import {
+  type AlertedContact,
+  alertedContactsOf,
+  listAlertedContacts,
+} from "#server/domain/contacts.ts";
 import { linkedChannelsInUse } from "#server/domain/meta-links.ts";
 import { optOutsAmong, stoppedIn } from "#server/domain/opt-outs.ts";
 import { ensureOwnProfile } from "#server/domain/people.ts";
 import {
   type Allowance,
   alertAllowance,
-  alertHolderRead,
+  alertRead,
   allowanceLeft,
   type QuotaHolder,
   spendsAllowanceLeft,
   type Usage,
-  usageOf,
 } from "#server/domain/quotas.ts";
 import type { Services } from "#server/services.ts";
 import { alertTokens } from "./tokens.ts";
@@ -67,6 +70,12 @@ export interface RaiseAlertInput {
   clientAddress: string;
   /** When the alert was pressed, if earlier than now: an alert queued on an offline phone. */
   raisedAt?: Date;
+  /**
+   * Written in the new alert's own transaction: what its messages are made from besides the
+   * alert (a roll call's person, whose place the message names), there before any dispatcher
+   * can claim a delivery. Not called for a repeated key.
+   */
+  linkInTransaction?: (tx: Transaction, alertId: string) => Promise<void>;
 }
 
 export interface RaisedAlert {
@@ -394,33 +403,33 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
   const key = scopedKey(input);
   const isTest = input.source === "test";
 
-  // Reads that need no lock, before the transaction (decision 156): the person, their contacts
-  // and STOPs, the owner's email, and what the holder has spent this period. The plan made from
-  // them stands unless it spends from an allowance with some left: only then is it made again
-  // under the holder's lock, which makes the alerts of one holder wait for each other (decisions
-  // 126, 161). PGlite has one connection and runs a transaction alone on it: there, the reads go
-  // inside the transaction, where nothing else's queries come between them.
+  // Reads that need no lock, before any transaction (decisions 156, 163): the holder, its plan
+  // and what it has spent this period, the owner's email, the person's language and contacts in
+  // one statement, then the contacts' STOPs. The plan made from them stands unless it spends from
+  // an allowance with some left: only then is it made again under the holder's lock, which makes
+  // the alerts of one holder wait for each other (decisions 126, 161).
   const profileId = input.profileId ?? input.userId;
-  const readAhead = async (executor: Executor) => {
+  const early = await (async () => {
     const {
       holder: unlockedHolder,
       email,
       person,
-    } = await alertHolderRead(executor, input.userId, profileId);
-    const contacts = await listAlertedContacts(executor, cipher, profileId, unlockedHolder.plan);
+      used,
+      contactRows,
+    } = await alertRead(services.database, input.userId, profileId);
+    const contacts = alertedContactsOf(cipher, contactRows, unlockedHolder.plan);
     return {
       person,
       unlockedHolder,
       contacts,
-      used: await usageOf(executor, unlockedHolder),
-      stops: await optOutsAmong(executor, config.dataEncryptionKey, contacts),
+      used,
+      stops: await optOutsAmong(db, config.dataEncryptionKey, contacts),
       ownerEmail: usableEmail(email),
     };
-  };
-  const early = services.database.kind === "postgres" ? await readAhead(db) : null;
+  })();
   const linkedChannels = linkedChannelsInUse(config);
   const planFrom = (
-    read: Pick<Awaited<ReturnType<typeof readAhead>>, "stops" | "ownerEmail">,
+    read: Pick<typeof early, "stops" | "ownerEmail">,
     holder: QuotaHolder,
     used: Usage,
     contacts: AlertedContact[],
@@ -453,10 +462,10 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
   // The plan made from the reads stands as it is when it spends no allowance that has some
   // left, counts no toll limit and the person has a profile: then the alert and its deliveries
   // are one statement, without a transaction around it (decision 162).
-  const ready = early ? planFrom(early, early.unlockedHolder, early.used, early.contacts) : null;
+  const ready = planFrom(early, early.unlockedHolder, early.used, early.contacts);
   if (
-    early?.person &&
-    ready &&
+    early.person &&
+    !input.linkInTransaction &&
     !tollCapsApply(ready) &&
     !spendsAllowanceLeft(
       ready,
@@ -479,12 +488,11 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
   }
 
   const result = await db.transaction(async (tx) => {
-    const read = early ?? (await readAhead(tx));
+    const read = early;
     const { person, unlockedHolder } = read;
     // An account that never saved a profile gets its own person's row on first need.
     if (!person && profileId === input.userId) await ensureOwnProfile(tx, input.userId);
-    // On PostgreSQL the plan was made from the reads before the transaction already.
-    let planned = ready ?? planFrom(read, unlockedHolder, read.used, read.contacts);
+    let planned = ready;
     if (spendsAllowanceLeft(planned, unlockedHolder.plan, read.used, unlockedHolder.extraSeats)) {
       // The plan and what it has left, read under the holder's alerts lock (decision 126).
       const { holder, used } = await alertAllowance(tx, input.userId, unlockedHolder);
@@ -506,9 +514,9 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
         { ...alertRow(person), id: alertId },
         planned,
       );
-      return created
-        ? { alertId, created: true, contactsReached: contactsReachedBy(planned) }
-        : raisedUnder(tx, key);
+      if (!created) return raisedUnder(tx, key);
+      await input.linkInTransaction?.(tx, alertId);
+      return { alertId, created: true, contactsReached: contactsReachedBy(planned) };
     }
     // Toll limits count only alerts that are new: the alert is written first.
     const [inserted] = await tx
@@ -525,6 +533,7 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
     );
     await keepEmergencyHeard(services, tx, input.userId, isTest, planned);
     await recordDeliveries(tx, cipher, { id: inserted.id, userId: input.userId }, planned);
+    await input.linkInTransaction?.(tx, inserted.id);
     return { alertId: inserted.id, created: true, contactsReached: contactsReachedBy(planned) };
   });
   return finishRaise(services, input, result, tokens);

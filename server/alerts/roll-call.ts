@@ -6,6 +6,7 @@
  * `alerted_at` is set first by a conditional update, so of several instances only one alerts.
  */
 import { and, eq, isNull, lte } from "drizzle-orm";
+import type { Executor } from "#server/db/client.ts";
 import { organization, rollCallPeople, rollCalls } from "#server/db/schema.ts";
 import { type AuditEvent, recordAudits } from "#server/domain/audit.ts";
 import { addRollCallEvent, type RollCallActor } from "#server/domain/roll-calls.ts";
@@ -57,6 +58,18 @@ export async function alertRollCall(
       .from(organization)
       .where(eq(organization.id, claimed.organizationId));
     for (const person of missing) {
+      // The person's row names the alert in the alert's own transaction: the message says where
+      // the roll call was, read through that link, and a dispatcher may claim it at the commit.
+      const link = (executor: Executor, alertId: string) =>
+        executor
+          .update(rollCallPeople)
+          .set({ alertId })
+          .where(
+            and(
+              eq(rollCallPeople.rollCallId, rollCallId),
+              eq(rollCallPeople.profileId, person.profileId),
+            ),
+          );
       const raised = await raiseAlert(services, {
         source: "roll_call",
         userId: org!.accountId,
@@ -65,16 +78,12 @@ export async function alertRollCall(
         idempotencyKey: `${rollCallId}-${person.profileId}`,
         location: null,
         clientAddress: clientAddress ?? "roll-call",
+        linkInTransaction: async (tx, alertId) => {
+          await link(tx, alertId);
+        },
       });
-      await db
-        .update(rollCallPeople)
-        .set({ alertId: raised.alertId })
-        .where(
-          and(
-            eq(rollCallPeople.rollCallId, rollCallId),
-            eq(rollCallPeople.profileId, person.profileId),
-          ),
-        );
+      // An alert raised before under this key (a second instance's) is linked here.
+      if (!raised.created) await link(db, raised.alertId);
       audits.push({
         type: "roll_call_alerted",
         userId: actor?.userId ?? null,

@@ -180,7 +180,16 @@ export async function listAlertedContacts(
   profileId: string,
   plan: PlanId,
 ): Promise<AlertedContact[]> {
-  return alertedContacts(await contactRows(db, profileId), plan).map((row) => {
+  return alertedContactsOf(cipher, await contactRows(db, profileId), plan);
+}
+
+/** `listAlertedContacts` from the person's contact rows read already (`alertRead`). */
+export function alertedContactsOf(
+  cipher: FieldCipher,
+  rows: (typeof contacts.$inferSelect)[],
+  plan: PlanId,
+): AlertedContact[] {
+  return alertedContacts(rows, plan).map((row) => {
     const channel = linkedChannelOf(row);
     return {
       ...contactData(cipher, row),

@@ -6,7 +6,8 @@
  * and the plan cannot change until the write commits. Expected refusals are returned
  * (`{ ok: false, reason }`); only bugs throw.
  */
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gte, inArray, sql } from "drizzle-orm";
+import { CasingCache } from "drizzle-orm/casing";
 import {
   type Channel,
   channelsCountedAs,
@@ -19,10 +20,11 @@ import {
   allowanceLimit,
   isPlanId,
   onboardingContactRows,
+  PLAN_IDS,
   PLANS,
   type PlanId,
 } from "#core/plans.ts";
-import type { Executor, Transaction } from "#server/db/client.ts";
+import type { DatabaseHandle, Executor, Transaction } from "#server/db/client.ts";
 import { preparedQuery } from "#server/db/prepared.ts";
 import {
   alertDeliveries,
@@ -117,6 +119,28 @@ export async function alertHolderRead(
       .limit(1)
       .prepare("alert_holder"),
   ).execute({ userId, personId });
+  return {
+    ...holderFromRow(userId, row),
+    email: row?.email ?? null,
+    person: row?.personLanguage ? { language: row.personLanguage } : null,
+  };
+}
+
+/** The holder from what `alertHolderRead` and `alertRead` read of the user's memberships. */
+function holderFromRow(
+  userId: string,
+  row:
+    | {
+        orgId: string | null;
+        orgSeats: number | null;
+        householdId: string | null;
+        owner: string | null;
+        householdSeats: number | null;
+        plan: string | null;
+        members: string[] | null;
+      }
+    | undefined,
+): { holder: QuotaHolder; planAccount: string } {
   const key: HolderKey = row?.orgId
     ? { kind: "organization", id: row.orgId, planAccount: userId, extraSeats: row.orgSeats ?? 0 }
     : row?.householdId && row.owner
@@ -136,8 +160,6 @@ export async function alertHolderRead(
       extraSeats: key.extraSeats,
     },
     planAccount: key.planAccount,
-    email: row?.email ?? null,
-    person: row?.personLanguage ? { language: row.personLanguage } : null,
   };
 }
 
@@ -358,10 +380,10 @@ export function spendsAllowanceLeft(
 
 /** Where the counted period began: the account's whole life on Free, else this month (UTC). */
 export function periodStart(plan: PlanId, now = new Date()): Date {
-  return PLANS[plan].limits.quotaPeriod === "lifetime"
-    ? new Date(0)
-    : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return PLANS[plan].limits.quotaPeriod === "lifetime" ? new Date(0) : monthStart(now);
 }
+
+const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /** A delivery in these states was or will be paid for; skipped and cancelled ones were not. */
 const SPENT_STATUSES = ["pending", "sending", "sent", "delivered", "failed"];
@@ -389,6 +411,11 @@ export async function usageOf(executor: Executor, holder: QuotaHolder): Promise<
       .groupBy(alertDeliveries.channel)
       .prepare("usage_of"),
   ).execute({ accounts: holder.accounts, since: periodStart(holder.plan) });
+  return usageFrom(rows);
+}
+
+/** Usage per allowance from the period's sends counted per channel. */
+function usageFrom(rows: { channel: string; n: number }[]): Usage {
   const used = {} as Usage;
   for (const quota of QUOTA_KINDS) {
     const channels: string[] = channelsCountedAs(quota);
@@ -397,6 +424,136 @@ export async function usageOf(executor: Executor, holder: QuotaHolder): Promise<
       .reduce((sum, row) => sum + row.n, 0);
   }
   return used;
+}
+
+/** The channels an allowance counts, as a text[] literal for a prepared statement's parameter. */
+const arrayLiteral = (values: readonly string[]) => `{${values.join(",")}}`;
+
+/**
+ * What an alert is planned from, in one statement (decision 163): `alertHolderRead`'s holder,
+ * plan, members, email and person's language; the holder's usage this period, as `usageOf`
+ * counts it; and the person's contacts' rows, as `contact_rows` reads them (JSON, decoded
+ * by the caller). Read without any lock: `spendsAllowanceLeft` says when the plan made from it
+ * stands.
+ */
+const ALERT_READ_SQL = `
+  with h as (
+    select u.id as user_id, u.email, o.id as org_id, o.extra_seats as org_seats,
+           hh.id as household_id, hh.owner_user_id as owner, hh.extra_seats as household_seats,
+           (o.id is null and hh.id is not null and hh.owner_user_id is not null) as in_household
+    from "user" u
+    left join organization o on o.account_id = u.id
+    left join household_members m on m.user_id = u.id
+    left join households hh on hh.id = m.household_id
+    where u.id = $1
+    limit 1
+  ), k as (
+    select h.*,
+      (select p.plan from profiles p
+        where p.id = case when h.in_household then h.owner else h.user_id end) as plan,
+      case when h.in_household then array(select m.user_id from household_members m
+        where m.household_id = h.household_id order by m.user_id) end as members
+    from h
+  )
+  select k.org_id, k.org_seats, k.household_id, k.owner, k.household_seats, k.email, k.plan,
+    k.members,
+    (select coalesce(p.language, 'en') from profiles p where p.id = $2) as person_language,
+    (select coalesce(json_agg(json_build_object('channel', x.channel, 'n', x.n)), '[]')
+      from (
+        select d.channel, count(*)::int as n from alert_deliveries d
+        where d.account_id = any(case when k.in_household then k.members else array[k.user_id] end)
+          and d.channel = any($3::text[]) and d.status = any($4::text[])
+          and d.created_at >= case
+            when coalesce(k.plan, 'free') = any($5::text[]) or not (coalesce(k.plan, 'free') = any($6::text[]))
+            then 'epoch'::timestamptz else $7::timestamptz end
+        group by d.channel
+      ) x) as usage,
+    (select coalesce(json_agg(c order by c.priority, c.created_at), '[]')
+      from contacts c where c.profile_id = $2) as contacts
+  from (select 1) one left join k on true`;
+
+/** `ALERT_READ_SQL`'s row. */
+interface AlertReadRow {
+  org_id: string | null;
+  org_seats: number | null;
+  household_id: string | null;
+  owner: string | null;
+  household_seats: number | null;
+  email: string | null;
+  plan: string | null;
+  members: string[] | null;
+  person_language: string | null;
+  usage: { channel: string; n: number }[] | string;
+  contacts: Record<string, unknown>[] | string;
+}
+
+/** JSON comes back parsed from node-postgres and PGlite alike; a string is parsed here. */
+const parsedJson = <T>(value: T | string): T =>
+  typeof value === "string" ? (JSON.parse(value) as T) : value;
+
+/** Column names as the database has them: the schema's keys in snake_case (client.ts). */
+const snakeCase = new CasingCache("snake_case");
+
+/** A row of `table` from its `row_to_json` form: its columns' own decoding (dates, numbers). */
+function rowFromJson<Table extends typeof contacts>(
+  table: Table,
+  json: Record<string, unknown>,
+): Table["$inferSelect"] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[snakeCase.getColumnCasing(column)];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as Table["$inferSelect"];
+}
+
+/**
+ * The holder, its usage, the account's email, the person's language and contacts: everything
+ * an alert is planned from but the STOPs, in one prepared statement (decision 163).
+ */
+export async function alertRead(
+  database: Pick<DatabaseHandle, "prepared">,
+  userId: string,
+  personId: string,
+  now = new Date(),
+): Promise<{
+  holder: QuotaHolder;
+  email: string | null;
+  person: { language: string } | null;
+  used: Usage;
+  contactRows: (typeof contacts.$inferSelect)[];
+}> {
+  const [row] = await database.prepared<AlertReadRow>(
+    "alert_read",
+    ALERT_READ_SQL,
+  )([
+    userId,
+    personId,
+    arrayLiteral(QUOTA_KINDS.flatMap((quota) => channelsCountedAs(quota))),
+    arrayLiteral(SPENT_STATUSES),
+    arrayLiteral(PLAN_IDS.filter((plan) => PLANS[plan].limits.quotaPeriod === "lifetime")),
+    arrayLiteral(PLAN_IDS),
+    monthStart(now).toISOString(),
+  ]);
+  const { holder } = holderFromRow(
+    userId,
+    row && {
+      orgId: row.org_id,
+      orgSeats: row.org_seats,
+      householdId: row.household_id,
+      owner: row.owner,
+      householdSeats: row.household_seats,
+      plan: row.plan,
+      members: row.members,
+    },
+  );
+  return {
+    holder,
+    email: row?.email ?? null,
+    person: row?.person_language ? { language: row.person_language } : null,
+    used: usageFrom(parsedJson(row?.usage ?? [])),
+    contactRows: parsedJson(row?.contacts ?? []).map((json) => rowFromJson(contacts, json)),
+  };
 }
 
 /** What the holder has sent this period and may send, per allowance, for the household page. */

@@ -1,13 +1,29 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel } from "#core/channels.ts";
 import type { PlanId } from "#core/plans.ts";
 import { raiseAlert } from "#server/alerts/create.ts";
 import { createDispatcher } from "#server/alerts/dispatcher.ts";
-import { alertDeliveries, alerts, contacts, profiles, tags } from "#server/db/schema.ts";
+import {
+  alertDeliveries,
+  alerts,
+  contacts,
+  householdMembers,
+  households,
+  profiles,
+  tags,
+} from "#server/db/schema.ts";
 import { addContacts } from "#server/domain/contacts.ts";
-import { alertAllowance, contactQuota, quotaHolderFor, tagQuota } from "#server/domain/quotas.ts";
+import {
+  alertAllowance,
+  alertHolderRead,
+  alertRead,
+  contactQuota,
+  quotaHolderFor,
+  tagQuota,
+  usageOf,
+} from "#server/domain/quotas.ts";
 import { mintTags } from "#server/domain/tags.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
 import { deferred } from "#tests/support/deferred.ts";
@@ -192,6 +208,92 @@ describe("the allowance read under the lock from the holder read before it (deci
     );
     expect(settled.holder).toMatchObject({ kind: "user", id: owner.userId, plan: "pro" });
     expect(settled.used).toEqual(fromRead.used);
+  });
+});
+
+describe("what an alert is planned from, in one statement (decision 163)", () => {
+  /** alertRead beside the reads it stands for: the holder, its usage, email, language, contacts. */
+  async function bothReads(userId: string, personId = userId) {
+    const { db, database } = app.services;
+    const one = await alertRead(database, userId, personId);
+    const apart = await alertHolderRead(db, userId, personId);
+    return {
+      one,
+      apart: {
+        holder: apart.holder,
+        email: apart.email,
+        person: apart.person,
+        used: await usageOf(db, apart.holder),
+        contactRows: await db
+          .select()
+          .from(contacts)
+          .where(eq(contacts.profileId, personId))
+          .orderBy(asc(contacts.priority), asc(contacts.createdAt)),
+      },
+    };
+  }
+
+  it("gives what the separate reads give: alone on Free and Pro, in a household, and without a profile", async () => {
+    const owner = await createOwner(app.services, {
+      plan: "free",
+      language: "fr",
+      contacts: [
+        { name: "Maria", channel: "email", value: "maria@example.com" },
+        { name: "Tom", channel: "sms", value: "+14155550123" },
+      ],
+    });
+    // Dates and numbers in every column: an answered consent and a request counted.
+    await app.services.db
+      .update(contacts)
+      .set({ consentAt: new Date("2026-01-02T03:04:05.678Z"), consentRequests: 2, language: "vi" })
+      .where(eq(contacts.profileId, owner.userId));
+    const now = new Date();
+    await spent(
+      owner,
+      "sms",
+      2,
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15)),
+    );
+    await spent(owner, "whatsapp", 1);
+    await spent(owner, "voice", 1);
+    await spent(owner, "email", 3);
+
+    const alone = await bothReads(owner.userId);
+    expect(alone.one).toEqual(alone.apart);
+    expect(alone.one.used).toEqual({ messages: 3, voice: 1 });
+    expect(alone.one.person).toEqual({ language: "fr" });
+    expect(alone.one.contactRows).toHaveLength(2);
+    expect(alone.one.contactRows[0]!.consentAt).toEqual(new Date("2026-01-02T03:04:05.678Z"));
+
+    // Pro counts this month only.
+    await setPlan(owner, "pro");
+    const pro = await bothReads(owner.userId);
+    expect(pro.one).toEqual(pro.apart);
+    expect(pro.one.used).toEqual({ messages: 1, voice: 1 });
+
+    // A household: the owner's plan and every member's sends.
+    const member = await createOwner(app.services, { plan: "free" });
+    await spent(member, "sms", 1);
+    const [household] = await app.services.db
+      .insert(households)
+      .values({ ownerUserId: owner.userId, extraSeats: 2 })
+      .returning({ id: households.id });
+    await app.services.db.insert(householdMembers).values([
+      { householdId: household!.id, userId: owner.userId, role: "owner" },
+      { householdId: household!.id, userId: member.userId, role: "member" },
+    ]);
+    await setPlan(owner, "family");
+    const shared = await bothReads(member.userId, owner.userId);
+    expect(shared.one).toEqual(shared.apart);
+    expect(shared.one.holder).toMatchObject({ kind: "household", plan: "family", extraSeats: 2 });
+    expect(shared.one.used).toEqual({ messages: 2, voice: 1 });
+
+    // A person without a profile row yet: no language, no contacts.
+    await app.services.db.delete(profiles).where(eq(profiles.id, member.userId));
+    const bare = await bothReads(member.userId);
+    expect(bare.one).toEqual(bare.apart);
+    expect(bare.one.person).toBeNull();
+    expect(bare.one.contactRows).toEqual([]);
   });
 });
 
