@@ -404,17 +404,26 @@ describe("alerts on the linked account", () => {
   });
 });
 
+/**
+ * A Free owner whose one contact, Maria, linked her Messenger: the link's confirmation ("You'll
+ * get SafeTap emergency alerts … here") has spent the first of Free's three trial sends.
+ */
+async function freeOwnerOnMessenger() {
+  const owner = await createOwner(app.services, {
+    name: "Fran Free",
+    plan: "free",
+    contacts: [{ name: "Maria", channel: "email", value: `maria-${randomUUID()}@example.com` }],
+  });
+  const [contact] = await listContacts(app.services.db, app.services.cipher, owner.userId);
+  const token = await issueContactToken(app.services.db, contact!.id, "link");
+  expect((await peer.openLink(href(token))).status).toBe(200);
+  await dispatch();
+  return owner;
+}
+
 describe("Free's trial sends (DESIGN 1.2, spec reading A)", () => {
   it("count Messenger: the link's confirmation and two alerts spend the 3; then only email goes", async () => {
-    const owner = await createOwner(app.services, {
-      name: "Fran Free",
-      plan: "free",
-      contacts: [{ name: "Maria", channel: "email", value: `maria-${randomUUID()}@example.com` }],
-    });
-    const [contact] = await listContacts(app.services.db, app.services.cipher, owner.userId);
-    const token = await issueContactToken(app.services.db, contact!.id, "link");
-    expect((await peer.openLink(href(token))).status).toBe(200);
-    await dispatch();
+    const owner = await freeOwnerOnMessenger();
     const onMessenger = async () =>
       (
         await app.services.db
@@ -455,16 +464,7 @@ describe("Free's trial sends (DESIGN 1.2, spec reading A)", () => {
 
 describe("alerts whose only counted sends are Messenger (decision 163)", () => {
   it("five at once with two trial sends left spend exactly two; a key pressed twice is one alert", async () => {
-    const owner = await createOwner(app.services, {
-      name: "Fran Free",
-      plan: "free",
-      contacts: [{ name: "Maria", channel: "email", value: `maria-${randomUUID()}@example.com` }],
-    });
-    const [contact] = await listContacts(app.services.db, app.services.cipher, owner.userId);
-    const token = await issueContactToken(app.services.db, contact!.id, "link");
-    expect((await peer.openLink(href(token))).status).toBe(200);
-    // The link's confirmation spends the first of Free's three trial sends.
-    await dispatch();
+    const owner = await freeOwnerOnMessenger();
     const press = (key: string) =>
       raiseAlert(app.services, {
         source: "card",
