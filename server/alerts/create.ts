@@ -488,20 +488,19 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
   }
 
   const result = await db.transaction(async (tx) => {
-    const read = early;
-    const { person, unlockedHolder } = read;
+    const { person, unlockedHolder } = early;
     // An account that never saved a profile gets its own person's row on first need.
     if (!person && profileId === input.userId) await ensureOwnProfile(tx, input.userId);
     let planned = ready;
-    if (spendsAllowanceLeft(planned, unlockedHolder.plan, read.used, unlockedHolder.extraSeats)) {
+    if (spendsAllowanceLeft(planned, unlockedHolder.plan, early.used, unlockedHolder.extraSeats)) {
       // The plan and what it has left, read under the holder's alerts lock (decision 126).
       const { holder, used } = await alertAllowance(tx, input.userId, unlockedHolder);
       // The plan changed since the read above: it decides who is alerted, so read again.
       const contacts =
         holder.plan === unlockedHolder.plan
-          ? read.contacts
+          ? early.contacts
           : await listAlertedContacts(tx, cipher, profileId, holder.plan);
-      planned = planFrom(read, holder, used, contacts);
+      planned = planFrom(early, holder, used, contacts);
     }
     if (!tollCapsApply(planned)) {
       // No toll limit to count, so nothing else to write (nor an emergency floor to spend): the
