@@ -409,24 +409,16 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
   // an allowance with some left: only then is it made again under the holder's lock, which makes
   // the alerts of one holder wait for each other (decisions 126, 161).
   const profileId = input.profileId ?? input.userId;
-  const early = await (async () => {
-    const {
-      holder: unlockedHolder,
-      email,
-      person,
-      used,
-      contactRows,
-    } = await alertRead(services.database, input.userId, profileId);
-    const contacts = alertedContactsOf(cipher, contactRows, unlockedHolder.plan);
-    return {
-      person,
-      unlockedHolder,
-      contacts,
-      used,
-      stops: await optOutsAmong(db, config.dataEncryptionKey, contacts),
-      ownerEmail: usableEmail(email),
-    };
-  })();
+  const holderRead = await alertRead(services.database, input.userId, profileId);
+  const contacts = alertedContactsOf(cipher, holderRead.contactRows, holderRead.holder.plan);
+  const early = {
+    person: holderRead.person,
+    unlockedHolder: holderRead.holder,
+    contacts,
+    used: holderRead.used,
+    stops: await optOutsAmong(db, config.dataEncryptionKey, contacts),
+    ownerEmail: usableEmail(holderRead.email),
+  };
   const linkedChannels = linkedChannelsInUse(config);
   const planFrom = (
     read: Pick<typeof early, "stops" | "ownerEmail">,
