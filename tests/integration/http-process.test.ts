@@ -43,10 +43,20 @@ describe("a 200 MB chunked body", () => {
       ["/api/auth/sign-out", "application/json"],
       ["/auth", "application/x-www-form-urlencoded"],
     ] as const) {
-      const answer = await rawRequest(`${server.url}${target}`, {
-        headers: { "content-type": type, "x-twilio-signature": "forged" },
-        stream: 200 * MB,
-        timeoutMs: 15_000,
+      const send = () =>
+        rawRequest(`${server.url}${target}`, {
+          headers: { "content-type": type, "x-twilio-signature": "forged" },
+          stream: 200 * MB,
+          timeoutMs: 15_000,
+        });
+      // Node's client can lose an early answer to the write that fails after it
+      // (nodejs/node#12339, #54366): once in CI the 413 and the server's FIN had arrived
+      // (EPIPE, not a reset) and the client wrote on until the lingering close's 64 MB
+      // were spent. One more try tells that apart from a server that does not answer,
+      // which fails both; the peak memory below counts both bodies.
+      const answer = await send().catch((error: Error) => {
+        console.warn(`${target}: ${error.message}; sent again`);
+        return send();
       });
       answers.push([target, answer.status, answer.ms]);
     }

@@ -86,9 +86,12 @@ export function rawRequest(
     req.on("error", (error) => {
       // The server may close the connection after answering, while we still write.
       if (answered) return;
+      // How much the socket had read says whose side lost the answer: bytes read and no
+      // response is Node's client (nodejs/node#12339), none read is the server's silence.
+      const read = req.socket?.bytesRead ?? 0;
       reject(
         Object.assign(error, {
-          message: `${error.message} (${options.method ?? "POST"} ${url}, ${sent} bytes sent, no answer)`,
+          message: `${error.message} (${options.method ?? "POST"} ${url}, ${sent} bytes sent, ${read} read, no answer)`,
           sent,
         }),
       );
