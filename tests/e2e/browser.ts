@@ -45,7 +45,10 @@ export interface WatchedPage {
   problems: string[];
 }
 
-/** A fresh context and page that records every error the page reports. */
+/**
+ * A fresh context and page that records every error the page reports. The service worker is
+ * blocked unless `serviceWorkers: "allow"` is passed (the offline tests).
+ */
 export async function openPage(
   browser: Browser,
   options: BrowserContextOptions = {},
@@ -55,6 +58,9 @@ export async function openPage(
     baseURL: baseURL(),
     // A phone's browser: headless Chromium's own user agent is (rightly) treated as a bot.
     userAgent: MOBILE_USER_AGENT,
+    // The site's worker precaches every asset (about 150 requests) in each new context that
+    // loads a page; only the tests of offline use need it, and they ask (decision 009).
+    serviceWorkers: "block",
     ...options,
     extraHTTPHeaders: { "x-forwarded-for": address, ...options.extraHTTPHeaders },
   });

@@ -331,7 +331,7 @@ describe("offline, a page that was never kept", () => {
     const { tagId } = await ownerWithCard(owner.page, "Otto Offline", [
       { name: "Uma", channel: "sms", value: "+15550109041" },
     ]);
-    const { page } = await openPage(browser, { locale: "en-US" });
+    const { page } = await openPage(browser, { locale: "en-US", serviceWorkers: "allow" });
     await page.goto(`/t/${tagId}`);
     await waitForHydration(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {

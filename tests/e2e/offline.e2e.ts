@@ -129,7 +129,7 @@ const messagesTo = async (address: string) =>
 describe("the card when SafeTap is busy (decision 156)", () => {
   it("a busy answer keeps the alert on the phone, says so, and sends it again after Retry-After, once", async () => {
     const maria = `maria-busy-${Date.now()}@example.com`;
-    const owner = await openPage(browser);
+    const owner = await openPage(browser, { serviceWorkers: "allow" });
     await signUpAndOnboard(owner.page, {
       name: "Bea Busy",
       contacts: [{ name: "Maria", channel: "email", value: maria }],
@@ -173,7 +173,7 @@ describe("the card offline", () => {
     const stamp = Date.now();
     const maria = `maria-offline-${stamp}@example.com`;
     const sam = `sam-offline-${stamp}@example.com`;
-    const owner = await openPage(browser);
+    const owner = await openPage(browser, { serviceWorkers: "allow" });
     const email = await signUpAndOnboard(owner.page, {
       name: "Olu Offline",
       contacts: [{ name: "Maria", channel: "email", value: maria }],
@@ -192,6 +192,7 @@ describe("the card offline", () => {
 
     // A stranger views the card once, online: the worker installs and keeps it.
     const stranger = await openPage(browser, {
+      serviceWorkers: "allow",
       geolocation: { latitude: 48.856613, longitude: 2.352222 },
       permissions: ["geolocation"],
     });
@@ -293,7 +294,7 @@ describe("the card offline", () => {
 describe("service worker updates", () => {
   it("a new build's worker takes over the open page and drops the old shell", async () => {
     const front = await frontOrigin(baseURL());
-    const { page } = await openPage(browser, { baseURL: front.url });
+    const { page } = await openPage(browser, { baseURL: front.url, serviceWorkers: "allow" });
     try {
       await page.goto("/");
       const version = await workerVersion(page);
@@ -334,7 +335,7 @@ describe("service worker updates", () => {
 
 describe("writing a tag with NFC on the dashboard", () => {
   it("writes the card URL where Web NFC exists and is hidden where it does not", async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(browser, { serviceWorkers: "allow" });
     await signUpAndOnboard(page, {
       name: "Nia Nfc",
       contacts: [{ name: "Maria", channel: "email", value: `nfc-${Date.now()}@example.com` }],

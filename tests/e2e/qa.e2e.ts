@@ -95,7 +95,7 @@ const STAND_IN_PATH = "/e2e-contract-sw.js";
  * from the home page as a visitor's would be.
  */
 async function openWithWorker(store: Parameters<typeof contractWorker>[0]) {
-  const watched = await openPage(browser);
+  const watched = await openPage(browser, { serviceWorkers: "allow" });
   const context = watched.page.context();
   // Every page of the app registers the real worker (/sw.js) once loaded; that
   // would replace the stand-in (same scope, another script). In this context the
@@ -125,7 +125,7 @@ const controllerScript = (page: Page) =>
 
 describe("/qa self-check", () => {
   it("runs the ten checks on load against a healthy site: 10/10", async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(browser, { serviceWorkers: "allow" });
     // A visitor arriving from the home page: the site's worker is installed there
     // (the app registers it once the page has loaded), so it controls /qa.
     await page.goto("/");
@@ -275,7 +275,7 @@ describe("/qa self-check", () => {
   });
 
   it("compares /pricing with the plan catalogue, not with a copy", async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(browser, { serviceWorkers: "allow" });
     // Reading B's price instead of the catalogue's (reading A, DESIGN 1.2).
     await page.route(/\/pricing\?lng=en$/, async (route) => {
       const response = await route.fetch();
@@ -293,6 +293,7 @@ describe("/qa self-check", () => {
 
   it("re-runs, and copies the JSON report", async () => {
     const { page } = await openPage(browser, {
+      serviceWorkers: "allow",
       permissions: ["clipboard-read", "clipboard-write"],
     });
     await page.goto("/qa");

@@ -26,6 +26,7 @@ async function ownerOnSos(name: string, options: { fakeClock?: boolean; touch?: 
   const tag = await mintTag("sticker");
   const email = `sos-hold-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const watched = await openPage(browser, {
+    serviceWorkers: "allow",
     viewport: { width: 390, height: 844 },
     hasTouch: options.touch ?? false,
   });
@@ -267,7 +268,10 @@ describe("/sos offline after one visit (decision 151)", () => {
   });
 
   it("is kept too when reached by a link inside the app (no page load)", async () => {
-    const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const { page } = await openPage(browser, {
+      serviceWorkers: "allow",
+      viewport: { width: 390, height: 844 },
+    });
     await signUpAndOnboard(page, {
       name: "Lin Link",
       contacts: [{ name: "Ana", channel: "email", value: `sos-link-${Date.now()}@example.com` }],
