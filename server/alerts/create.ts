@@ -8,6 +8,7 @@ import {
 } from "#core/channels.ts";
 import type { PlanId } from "#core/plans.ts";
 import type { FieldCipher } from "#server/crypto.ts";
+import { inBatches } from "#server/db/batches.ts";
 import { insertRows } from "#server/db/bulk-writes.ts";
 import { type Executor, rowsOf, type Transaction } from "#server/db/client.ts";
 import { preparedQuery } from "#server/db/prepared.ts";
@@ -354,20 +355,41 @@ export async function findRaisedAlert(
   input: { source: "card"; tagId: string; idempotencyKey: string },
 ): Promise<RaisedAlert | null> {
   const key = scopedKey({ ...input, userId: "" });
-  const [existing] = await preparedQuery(services.db, "alert_by_key", (executor) =>
-    executor
-      .select({ id: alerts.id })
-      .from(alerts)
-      .where(eq(alerts.idempotencyKey, sql.placeholder("key")))
-      .prepare("alert_by_key"),
-  ).execute({ key });
+  const existing = await alertIdByKey(services.db, key);
   if (!existing) return null;
   return {
-    alertId: existing.id,
+    alertId: existing,
     created: false,
-    viewerToken: alertTokens(services.config.dataEncryptionKey).viewerToken(existing.id),
-    contactsReached: await reachedBy(services.db, existing.id),
+    viewerToken: alertTokens(services.config.dataEncryptionKey).viewerToken(existing),
+    contactsReached: await reachedBy(services.db, existing),
   };
+}
+
+const keyLookups = new WeakMap<Executor, (key: string) => Promise<string | null>>();
+
+/**
+ * The alert an idempotency key raised, or null. The keys that presses ask about at once are
+ * looked up in one statement (decision 164): every card alert asks before its limits count.
+ */
+function alertIdByKey(db: Executor, key: string): Promise<string | null> {
+  let lookup = keyLookups.get(db);
+  if (!lookup) {
+    const query = preparedQuery(db, "alerts_by_keys", (executor) =>
+      executor
+        .select({ id: alerts.id, key: alerts.idempotencyKey })
+        .from(alerts)
+        .where(sql`${alerts.idempotencyKey} = any(${sql.placeholder("keys")}::text[])`)
+        .prepare("alerts_by_keys"),
+    );
+    lookup = inBatches(async (keys: string[]) => {
+      const found = new Map(
+        (await query.execute({ keys: [...new Set(keys)] })).map((r) => [r.key, r.id]),
+      );
+      return keys.map((k) => found.get(k) ?? null);
+    });
+    keyLookups.set(db, lookup);
+  }
+  return lookup(key);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { channelOf } from "#core/channels.ts";
+import { inBatches } from "#server/db/batches.ts";
 import { updateMany } from "#server/db/bulk-writes.ts";
 import { type Listener, rowsOf } from "#server/db/client.ts";
 import {
@@ -9,7 +10,6 @@ import {
   rollCallPeople,
   rollCalls,
 } from "#server/db/schema.ts";
-import { writeBatches } from "#server/db/write-batches.ts";
 import { ProviderError } from "#server/delivery/twilio.ts";
 import type { DeliveryReceipt, OutgoingMessage, Reconciliation } from "#server/delivery/types.ts";
 import { optedOutSince } from "#server/domain/opt-outs.ts";
@@ -186,7 +186,7 @@ export function createDispatcher(
    * fenced by its claim: in 'sending' with the `attempts` it was claimed with.
    */
   const stillClaimedInBatch = sql`${alertDeliveries.status} = 'sending' and ${alertDeliveries.attempts} = x."attempts"`;
-  const startCalls = writeBatches(async (items: Claimed[]) => {
+  const startCalls = inBatches(async (items: Claimed[]) => {
     const until = new Date(Date.now() + leaseSeconds * 1000);
     const started = new Set(
       await updateMany(
@@ -203,7 +203,7 @@ export function createDispatcher(
     );
     return items.map((d) => started.has(d.id));
   });
-  const recordSends = writeBatches(
+  const recordSends = inBatches(
     async (items: { delivery: Claimed; receipt: DeliveryReceipt }[]) => {
       await updateMany(
         db,

@@ -26,3 +26,11 @@ export function preparedQuery<Query>(
   }
   return query;
 }
+
+/**
+ * A list of strings as one text parameter that the statement casts (`$1::text[]`): the raw
+ * prepared statements (`DatabaseHandle.prepared`) take text parameters only.
+ */
+export function textArrayParam(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
+}

@@ -1,7 +1,7 @@
+import { inBatches } from "#server/db/batches.ts";
 import { insertMany } from "#server/db/bulk-writes.ts";
 import type { Executor } from "#server/db/client.ts";
 import { auditEvents } from "#server/db/schema.ts";
-import { writeBatches } from "#server/db/write-batches.ts";
 import type { Logger } from "#server/logger.ts";
 
 export type AuditEventType =
@@ -144,7 +144,7 @@ export function cleanMetadata(metadata: Record<string, unknown> = {}): Record<st
 export async function recordAudit(db: Executor, logger: Logger, event: AuditEvent): Promise<void> {
   let write = auditBatches.get(db);
   if (!write) {
-    write = writeBatches(async (events: AuditEvent[]) => {
+    write = inBatches(async (events: AuditEvent[]) => {
       await recordAudits(db, logger, events);
       return events.map(() => undefined);
     });

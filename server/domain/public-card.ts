@@ -7,6 +7,9 @@ import { daysSince } from "#core/medical-record.ts";
 import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "#core/offline.ts";
 import { isOrgPreset, PRESET_DEFAULTS } from "#core/organizations.ts";
 import { alertTokens } from "#server/alerts/tokens.ts";
+import { inBatches } from "#server/db/batches.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { textArrayParam } from "#server/db/prepared.ts";
 import { alertDeliveries, alerts, profiles, tags, tagViewLogs } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "./audit.ts";
@@ -86,6 +89,7 @@ export function cardRenderInputs(request: Request, card: ActiveCard) {
 export { normaliseTagId } from "#core/tag-ids.ts";
 
 interface CardRow {
+  tag_id: string;
   user_id: string | null;
   profile_id: string | null;
   is_active: boolean;
@@ -113,7 +117,7 @@ interface CardRow {
  * running it. The card tests hold it to the schema.
  */
 const CARD_SQL = `
-  select t.user_id, t.profile_id, t.is_active, t.is_lost, t.show_medical, t.show_contacts,
+  select t.id as tag_id, t.user_id, t.profile_id, t.is_active, t.is_lost, t.show_medical, t.show_contacts,
          p.full_name, p.country, p.is_minor, p.photo_version, p.group_name,
          o.preset as org_preset,
          (p.blood_type is not null or p.allergies is not null or p.medications is not null
@@ -130,11 +134,34 @@ const CARD_SQL = `
     left join profiles p on p.id = t.profile_id
     left join organization o on o.id = p.organization_id
     left join contacts c on c.profile_id = t.profile_id
-   where t.id = $1
-   order by case c.role when 'clinician' then 0 when 'guardian' then 1 else 2 end,
+   where t.id = any($1::text[])
+   order by t.id, case c.role when 'clinician' then 0 when 'guardian' then 1 else 2 end,
             c.priority, c.created_at`;
 
-const cardQueries = new WeakMap<object, (params: string[]) => Promise<CardRow[]>>();
+const cardLoads = new WeakMap<object, (tagId: string) => Promise<CardRow[]>>();
+
+/**
+ * The rows of one tag's card. The cards that requests ask for at once are read in one statement
+ * (decision 164): under a flood of alerts or scans every request reads a card first.
+ */
+function cardRowsOf(database: DatabaseHandle, tagId: string): Promise<CardRow[]> {
+  let load = cardLoads.get(database);
+  if (!load) {
+    const query = database.prepared<CardRow>("public_cards", CARD_SQL);
+    load = inBatches(async (tagIds: string[]) => {
+      const rows = await query([textArrayParam([...new Set(tagIds)])]);
+      const byTag = new Map<string, CardRow[]>();
+      for (const row of rows) {
+        const own = byTag.get(row.tag_id);
+        if (own) own.push(row);
+        else byTag.set(row.tag_id, [row]);
+      }
+      return tagIds.map((id) => byTag.get(id) ?? []);
+    });
+    cardLoads.set(database, load);
+  }
+  return load(tagId);
+}
 
 /**
  * Everything the public card shows, in one indexed query (prepared: planning
@@ -145,12 +172,7 @@ const cardQueries = new WeakMap<object, (params: string[]) => Promise<CardRow[]>
  */
 export async function loadPublicCard(services: Services, tagId: string): Promise<CardState> {
   const { database, cipher } = services;
-  let query = cardQueries.get(database);
-  if (!query) {
-    query = database.prepared<CardRow>("public_card", CARD_SQL);
-    cardQueries.set(database, query);
-  }
-  const rows = await query([tagId]);
+  const rows = await cardRowsOf(database, tagId);
   const row = rows[0];
   if (!row) return { state: "missing" };
   if (!row.user_id || !row.profile_id) return { state: "unclaimed", tagId };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { textArrayParam } from "#server/db/prepared.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
 
 // DatabaseHandle.prepared: the card's hot read, prepared once per connection.
@@ -29,6 +30,21 @@ describe("prepared statements", () => {
       "select count(*)::int as n from tags where id <> $1",
     )(["none"]);
     expect(count!.n).toBeGreaterThanOrEqual(0);
+  });
+
+  it("a list travels as one text parameter, each string exactly (textArrayParam)", async () => {
+    const list = database.prepared<{ v: string[] }>("echo_list", "select $1::text[] as v");
+    const values = [
+      "plain",
+      'a "quoted", word',
+      "back\\slash\\",
+      "{braces}",
+      "NULL",
+      "",
+      "Đặng 🚑",
+    ];
+    expect(await list([textArrayParam(values)])).toEqual([{ v: values }]);
+    expect(await list([textArrayParam([])])).toEqual([{ v: [] }]);
   });
 
   it("prepare once per name, and refuse a second text under the same name", async () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { deferred } from "#tests/support/deferred.ts";
-import { writeBatches } from "./write-batches.ts";
+import { inBatches } from "./batches.ts";
 
-describe("writeBatches", () => {
+describe("inBatches", () => {
   it("writes a lone item at once, and gathers those that come while a write runs", async () => {
     const statements: number[][] = [];
     let gate = deferred();
-    const write = writeBatches(async (items: number[]) => {
+    const write = inBatches(async (items: number[]) => {
       statements.push(items);
       await gate.promise;
       return items.map((n) => n * 10);
@@ -32,7 +32,7 @@ describe("writeBatches", () => {
   it("fails every caller of a failed statement, and goes on with the next", async () => {
     let fail = true;
     const gate = deferred();
-    const write = writeBatches(async (items: string[]) => {
+    const write = inBatches(async (items: string[]) => {
       await gate.promise;
       if (fail) {
         fail = false;
@@ -50,7 +50,7 @@ describe("writeBatches", () => {
   it("never puts more than maxItems in one statement", async () => {
     const sizes: number[] = [];
     const gate = deferred();
-    const write = writeBatches(
+    const write = inBatches(
       async (items: number[]) => {
         sizes.push(items.length);
         await gate.promise;

@@ -1,10 +1,12 @@
 /**
- * Writes that many callers make at once, gathered into one statement (decision 162): the first
- * caller's write goes at once; those that come while it runs wait for it and then go together,
- * and so on. Alone, a write waits for nothing; under load, a statement carries many. Each caller
- * gets its own item's answer, and a failed statement fails every caller in it.
+ * Statements that many callers make at once, gathered into one (decisions 162 and 164): the first
+ * caller's statement goes at once; those that come while it runs wait for it and then go
+ * together, and so on. Alone, a caller waits for nothing; under load, a statement carries many.
+ * Each caller gets its own item's answer, and a failed statement fails every caller in it.
+ * Writes (the dispatcher's, the audit log's) and reads (a card, an idempotency key, the STOPs
+ * among an alert's numbers) alike.
  */
-export function writeBatches<Item, Answer>(
+export function inBatches<Item, Answer>(
   write: (items: Item[]) => Promise<Answer[]>,
   options: { maxItems?: number } = {},
 ): (item: Item) => Promise<Answer> {
