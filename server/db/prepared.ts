@@ -31,6 +31,6 @@ export function preparedQuery<Query>(
  * A list of strings as one text parameter that the statement casts (`$1::text[]`): the raw
  * prepared statements (`DatabaseHandle.prepared`) take text parameters only.
  */
-export function textArrayParam(values: string[]): string {
+export function textArrayParam(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
 }

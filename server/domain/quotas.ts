@@ -25,7 +25,7 @@ import {
   type PlanId,
 } from "#core/plans.ts";
 import type { DatabaseHandle, Executor, Transaction } from "#server/db/client.ts";
-import { preparedQuery } from "#server/db/prepared.ts";
+import { preparedQuery, textArrayParam } from "#server/db/prepared.ts";
 import {
   alertDeliveries,
   contacts,
@@ -426,9 +426,6 @@ function usageFrom(rows: { channel: string; n: number }[]): Usage {
   return used;
 }
 
-/** The channels an allowance counts, as a text[] literal for a prepared statement's parameter. */
-const arrayLiteral = (values: readonly string[]) => `{${values.join(",")}}`;
-
 /**
  * What an alert is planned from, in one statement (decision 163): `alertHolderRead`'s holder,
  * plan, members, email and person's language; the holder's usage this period, as `usageOf`
@@ -529,10 +526,10 @@ export async function alertRead(
   )([
     userId,
     personId,
-    arrayLiteral(QUOTA_KINDS.flatMap((quota) => channelsCountedAs(quota))),
-    arrayLiteral(SPENT_STATUSES),
-    arrayLiteral(PLAN_IDS.filter((plan) => PLANS[plan].limits.quotaPeriod === "lifetime")),
-    arrayLiteral(PLAN_IDS),
+    textArrayParam(QUOTA_KINDS.flatMap((quota) => channelsCountedAs(quota))),
+    textArrayParam(SPENT_STATUSES),
+    textArrayParam(PLAN_IDS.filter((plan) => PLANS[plan].limits.quotaPeriod === "lifetime")),
+    textArrayParam(PLAN_IDS),
     monthStart(now).toISOString(),
   ]);
   const { holder } = holderFromRow(
