@@ -24,6 +24,7 @@ import {
   PLANS,
   type PlanId,
 } from "#core/plans.ts";
+import { inBatches } from "#server/db/batches.ts";
 import type { DatabaseHandle, Executor, Transaction } from "#server/db/client.ts";
 import { preparedQuery, textArrayParam } from "#server/db/prepared.ts";
 import {
@@ -434,27 +435,9 @@ function usageFrom(rows: { channel: string; n: number }[]): Usage {
  * stands.
  */
 const ALERT_READ_SQL = `
-  with h as (
-    select u.id as user_id, u.email, o.id as org_id, o.extra_seats as org_seats,
-           hh.id as household_id, hh.owner_user_id as owner, hh.extra_seats as household_seats,
-           (o.id is null and hh.id is not null and hh.owner_user_id is not null) as in_household
-    from "user" u
-    left join organization o on o.account_id = u.id
-    left join household_members m on m.user_id = u.id
-    left join households hh on hh.id = m.household_id
-    where u.id = $1
-    limit 1
-  ), k as (
-    select h.*,
-      (select p.plan from profiles p
-        where p.id = case when h.in_household then h.owner else h.user_id end) as plan,
-      case when h.in_household then array(select m.user_id from household_members m
-        where m.household_id = h.household_id order by m.user_id) end as members
-    from h
-  )
-  select k.org_id, k.org_seats, k.household_id, k.owner, k.household_seats, k.email, k.plan,
+  select q.n, k.org_id, k.org_seats, k.household_id, k.owner, k.household_seats, k.email, k.plan,
     k.members,
-    (select coalesce(p.language, 'en') from profiles p where p.id = $2) as person_language,
+    (select coalesce(p.language, 'en') from profiles p where p.id = q.person_id) as person_language,
     (select coalesce(json_agg(json_build_object('channel', x.channel, 'n', x.n)), '[]')
       from (
         select d.channel, count(*)::int as n from alert_deliveries d
@@ -462,12 +445,31 @@ const ALERT_READ_SQL = `
           and d.channel = any($3::text[]) and d.status = any($4::text[])
           and d.created_at >= case
             when coalesce(k.plan, 'free') = any($5::text[]) or not (coalesce(k.plan, 'free') = any($6::text[]))
-            then 'epoch'::timestamptz else $7::timestamptz end
+            then 'epoch'::timestamptz else q.since end
         group by d.channel
       ) x) as usage,
     (select coalesce(json_agg(c order by c.priority, c.created_at), '[]')
-      from contacts c where c.profile_id = $2) as contacts
-  from (select 1) one left join k on true`;
+      from contacts c where c.profile_id = q.person_id) as contacts
+  from unnest($1::text[], $2::text[], $7::timestamptz[]) with ordinality as q(user_id, person_id, since, n)
+  left join lateral (
+    select h.*,
+      (select p.plan from profiles p
+        where p.id = case when h.in_household then h.owner else h.user_id end) as plan,
+      case when h.in_household then array(select m.user_id from household_members m
+        where m.household_id = h.household_id order by m.user_id) end as members
+    from (
+      select u.id as user_id, u.email, o.id as org_id, o.extra_seats as org_seats,
+             hh.id as household_id, hh.owner_user_id as owner, hh.extra_seats as household_seats,
+             (o.id is null and hh.id is not null and hh.owner_user_id is not null) as in_household
+      from "user" u
+      left join organization o on o.account_id = u.id
+      left join household_members m on m.user_id = u.id
+      left join households hh on hh.id = m.household_id
+      where u.id = q.user_id
+      limit 1
+    ) h
+  ) k on true
+  order by q.n`;
 
 /** `ALERT_READ_SQL`'s row. */
 interface AlertReadRow {
@@ -504,9 +506,38 @@ function rowFromJson<Table extends typeof contacts>(
   return row as Table["$inferSelect"];
 }
 
+type AlertReadAsk = { userId: string; personId: string; since: string };
+const alertReads = new WeakMap<object, (ask: AlertReadAsk) => Promise<AlertReadRow | undefined>>();
+
+/**
+ * `ALERT_READ_SQL`'s row for one alert. The alerts planned at once are read in one statement
+ * (decision 164), each pair of account and person a row of its own, in the order asked.
+ */
+function alertReadRowOf(database: Pick<DatabaseHandle, "prepared">, ask: AlertReadAsk) {
+  let read = alertReads.get(database);
+  if (!read) {
+    const query = database.prepared<AlertReadRow>("alert_reads", ALERT_READ_SQL);
+    read = inBatches(async (asks: AlertReadAsk[]) => {
+      const rows = await query([
+        textArrayParam(asks.map((a) => a.userId)),
+        textArrayParam(asks.map((a) => a.personId)),
+        textArrayParam(QUOTA_KINDS.flatMap((quota) => channelsCountedAs(quota))),
+        textArrayParam(SPENT_STATUSES),
+        textArrayParam(PLAN_IDS.filter((plan) => PLANS[plan].limits.quotaPeriod === "lifetime")),
+        textArrayParam(PLAN_IDS),
+        textArrayParam(asks.map((a) => a.since)),
+      ]);
+      return asks.map((_, i) => rows[i]);
+    });
+    alertReads.set(database, read);
+  }
+  return read(ask);
+}
+
 /**
  * The holder, its usage, the account's email, the person's language and contacts: everything
- * an alert is planned from but the STOPs, in one prepared statement (decision 163).
+ * an alert is planned from but the STOPs, in one prepared statement (decision 163), shared by
+ * the alerts planned at once (decision 164).
  */
 export async function alertRead(
   database: Pick<DatabaseHandle, "prepared">,
@@ -520,18 +551,11 @@ export async function alertRead(
   used: Usage;
   contactRows: (typeof contacts.$inferSelect)[];
 }> {
-  const [row] = await database.prepared<AlertReadRow>(
-    "alert_read",
-    ALERT_READ_SQL,
-  )([
+  const row = await alertReadRowOf(database, {
     userId,
     personId,
-    textArrayParam(QUOTA_KINDS.flatMap((quota) => channelsCountedAs(quota))),
-    textArrayParam(SPENT_STATUSES),
-    textArrayParam(PLAN_IDS.filter((plan) => PLANS[plan].limits.quotaPeriod === "lifetime")),
-    textArrayParam(PLAN_IDS),
-    monthStart(now).toISOString(),
-  ]);
+    since: monthStart(now).toISOString(),
+  });
   const { holder } = holderFromRow(
     userId,
     row && {

@@ -294,6 +294,22 @@ describe("what an alert is planned from, in one statement (decision 163)", () =>
     expect(bare.one).toEqual(bare.apart);
     expect(bare.one.person).toBeNull();
     expect(bare.one.contactRows).toEqual([]);
+
+    // Asked at once (decision 164): each alert its own row, as when asked alone.
+    const { database } = app.services;
+    const pairs: [string, string][] = [
+      [member.userId, owner.userId],
+      [owner.userId, owner.userId],
+      [member.userId, member.userId],
+      [member.userId, owner.userId],
+    ];
+    const oneByOne = [];
+    for (const [userId, personId] of pairs) oneByOne.push(await alertRead(database, userId, personId));
+    const together = await Promise.all(
+      pairs.map(([userId, personId]) => alertRead(database, userId, personId)),
+    );
+    expect(together).toEqual(oneByOne);
+    expect(together.map((r) => r.contactRows.length)).toEqual([2, 2, 0, 2]);
   });
 });
 
