@@ -304,7 +304,8 @@ describe("what an alert is planned from, in one statement (decision 163)", () =>
       [member.userId, owner.userId],
     ];
     const oneByOne = [];
-    for (const [userId, personId] of pairs) oneByOne.push(await alertRead(database, userId, personId));
+    for (const [userId, personId] of pairs)
+      oneByOne.push(await alertRead(database, userId, personId));
     const together = await Promise.all(
       pairs.map(([userId, personId]) => alertRead(database, userId, personId)),
     );
