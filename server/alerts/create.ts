@@ -8,7 +8,7 @@ import {
 } from "#core/channels.ts";
 import type { PlanId } from "#core/plans.ts";
 import type { FieldCipher } from "#server/crypto.ts";
-import { inBatches } from "#server/db/batches.ts";
+import { inBatchesPer } from "#server/db/batches.ts";
 import { insertRows } from "#server/db/bulk-writes.ts";
 import { type Executor, rowsOf, type Transaction } from "#server/db/client.ts";
 import { preparedQuery } from "#server/db/prepared.ts";
@@ -365,32 +365,25 @@ export async function findRaisedAlert(
   };
 }
 
-const keyLookups = new WeakMap<Executor, (key: string) => Promise<string | null>>();
-
 /**
  * The alert an idempotency key raised, or null. The keys that presses ask about at once are
  * looked up in one statement (decision 164): every card alert asks before its limits count.
  */
-function alertIdByKey(db: Executor, key: string): Promise<string | null> {
-  let lookup = keyLookups.get(db);
-  if (!lookup) {
-    const query = preparedQuery(db, "alerts_by_keys", (executor) =>
-      executor
-        .select({ id: alerts.id, key: alerts.idempotencyKey })
-        .from(alerts)
-        .where(sql`${alerts.idempotencyKey} = any(${sql.placeholder("keys")}::text[])`)
-        .prepare("alerts_by_keys"),
+const alertIdByKey = inBatchesPer((db: Executor) => {
+  const query = preparedQuery(db, "alerts_by_keys", (executor) =>
+    executor
+      .select({ id: alerts.id, key: alerts.idempotencyKey })
+      .from(alerts)
+      .where(sql`${alerts.idempotencyKey} = any(${sql.placeholder("keys")}::text[])`)
+      .prepare("alerts_by_keys"),
+  );
+  return async (keys: string[]) => {
+    const found = new Map(
+      (await query.execute({ keys: [...new Set(keys)] })).map((r) => [r.key, r.id]),
     );
-    lookup = inBatches(async (keys: string[]) => {
-      const found = new Map(
-        (await query.execute({ keys: [...new Set(keys)] })).map((r) => [r.key, r.id]),
-      );
-      return keys.map((k) => found.get(k) ?? null);
-    });
-    keyLookups.set(db, lookup);
-  }
-  return lookup(key);
-}
+    return keys.map((k) => found.get(k) ?? null);
+  };
+});
 
 /**
  * A real emergency that the toll ceilings left reaching nobody still messages

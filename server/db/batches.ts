@@ -35,3 +35,22 @@ export function inBatches<Item, Answer>(
       if (!running) void next();
     });
 }
+
+/**
+ * `inBatches` kept per handle (a database, the pool's executor): calls on one handle gather,
+ * calls on another (a transaction) gather among themselves. `make` builds the batch's statement
+ * for a handle once.
+ */
+export function inBatchesPer<Handle extends object, Item, Answer>(
+  make: (handle: Handle) => (items: Item[]) => Promise<Answer[]>,
+): (handle: Handle, item: Item) => Promise<Answer> {
+  const batchers = new WeakMap<Handle, (item: Item) => Promise<Answer>>();
+  return (handle, item) => {
+    let run = batchers.get(handle);
+    if (!run) {
+      run = inBatches(make(handle));
+      batchers.set(handle, run);
+    }
+    return run(item);
+  };
+}

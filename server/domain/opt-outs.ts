@@ -7,7 +7,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { type Channel, describeChannel } from "#core/channels.ts";
-import { inBatches } from "#server/db/batches.ts";
+import { inBatchesPer } from "#server/db/batches.ts";
 import type { Executor } from "#server/db/client.ts";
 import { preparedQuery } from "#server/db/prepared.ts";
 import { optOuts } from "#server/db/schema.ts";
@@ -135,33 +135,27 @@ export async function optOutsAmong(
 }
 
 type OptOutRow = typeof optOuts.$inferSelect;
-const stopLookups = new WeakMap<Executor, (hashes: string[]) => Promise<OptOutRow[]>>();
 
 /**
  * The STOPs of these address hashes. What callers ask at once is read in one statement
  * (decision 164): every alert asks for its numbers' STOPs while it is planned.
  */
-function stopsAmong(db: Executor, hashes: string[]): Promise<OptOutRow[]> {
-  let lookup = stopLookups.get(db);
-  if (!lookup) {
-    const query = preparedQuery(db, "opt_outs_among", (executor) =>
-      executor
-        .select()
-        .from(optOuts)
-        .where(sql`${optOuts.addressHash} = any(${sql.placeholder("hashes")}::text[])`)
-        .prepare("opt_outs_among"),
-    );
-    lookup = inBatches(async (asked: string[][]) => {
-      const rows = await query.execute({ hashes: [...new Set(asked.flat())] });
-      return asked.map((own) => {
-        const mine = new Set(own);
-        return rows.filter((row) => mine.has(row.addressHash));
-      });
+const stopsAmong = inBatchesPer((db: Executor) => {
+  const query = preparedQuery(db, "opt_outs_among", (executor) =>
+    executor
+      .select()
+      .from(optOuts)
+      .where(sql`${optOuts.addressHash} = any(${sql.placeholder("hashes")}::text[])`)
+      .prepare("opt_outs_among"),
+  );
+  return async (asked: string[][]): Promise<OptOutRow[][]> => {
+    const rows = await query.execute({ hashes: [...new Set(asked.flat())] });
+    return asked.map((own) => {
+      const mine = new Set(own);
+      return rows.filter((row) => mine.has(row.addressHash));
     });
-    stopLookups.set(db, lookup);
-  }
-  return lookup(hashes);
-}
+  };
+});
 
 /** Whether `channel` to `value` is stopped, from an `optOutsAmong` answer. */
 export function stoppedIn(stops: Map<string, Date>, channel: Channel, value: string): Date | null {

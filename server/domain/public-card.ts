@@ -7,7 +7,7 @@ import { daysSince } from "#core/medical-record.ts";
 import { CACHE_FILL_HEADER, CACHE_FILL_VALUE } from "#core/offline.ts";
 import { isOrgPreset, PRESET_DEFAULTS } from "#core/organizations.ts";
 import { alertTokens } from "#server/alerts/tokens.ts";
-import { inBatches } from "#server/db/batches.ts";
+import { inBatchesPer } from "#server/db/batches.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { textArrayParam } from "#server/db/prepared.ts";
 import { alertDeliveries, alerts, profiles, tags, tagViewLogs } from "#server/db/schema.ts";
@@ -138,30 +138,23 @@ const CARD_SQL = `
    order by t.id, case c.role when 'clinician' then 0 when 'guardian' then 1 else 2 end,
             c.priority, c.created_at`;
 
-const cardLoads = new WeakMap<object, (tagId: string) => Promise<CardRow[]>>();
-
 /**
  * The rows of one tag's card. The cards that requests ask for at once are read in one statement
  * (decision 164): under a flood of alerts or scans every request reads a card first.
  */
-function cardRowsOf(database: DatabaseHandle, tagId: string): Promise<CardRow[]> {
-  let load = cardLoads.get(database);
-  if (!load) {
-    const query = database.prepared<CardRow>("public_cards", CARD_SQL);
-    load = inBatches(async (tagIds: string[]) => {
-      const rows = await query([textArrayParam([...new Set(tagIds)])]);
-      const byTag = new Map<string, CardRow[]>();
-      for (const row of rows) {
-        const own = byTag.get(row.tag_id);
-        if (own) own.push(row);
-        else byTag.set(row.tag_id, [row]);
-      }
-      return tagIds.map((id) => byTag.get(id) ?? []);
-    });
-    cardLoads.set(database, load);
-  }
-  return load(tagId);
-}
+const cardRowsOf = inBatchesPer((database: DatabaseHandle) => {
+  const query = database.prepared<CardRow>("public_cards", CARD_SQL);
+  return async (tagIds: string[]) => {
+    const rows = await query([textArrayParam([...new Set(tagIds)])]);
+    const byTag = new Map<string, CardRow[]>();
+    for (const row of rows) {
+      const own = byTag.get(row.tag_id);
+      if (own) own.push(row);
+      else byTag.set(row.tag_id, [row]);
+    }
+    return tagIds.map((id) => byTag.get(id) ?? []);
+  };
+});
 
 /**
  * Everything the public card shows, in one indexed query (prepared: planning

@@ -24,7 +24,7 @@ import {
   PLANS,
   type PlanId,
 } from "#core/plans.ts";
-import { inBatches } from "#server/db/batches.ts";
+import { inBatchesPer } from "#server/db/batches.ts";
 import type { DatabaseHandle, Executor, Transaction } from "#server/db/client.ts";
 import { preparedQuery, textArrayParam } from "#server/db/prepared.ts";
 import {
@@ -507,32 +507,26 @@ function rowFromJson<Table extends typeof contacts>(
 }
 
 type AlertReadAsk = { userId: string; personId: string; since: string };
-const alertReads = new WeakMap<object, (ask: AlertReadAsk) => Promise<AlertReadRow | undefined>>();
 
 /**
  * `ALERT_READ_SQL`'s row for one alert. The alerts planned at once are read in one statement
  * (decision 164), each pair of account and person a row of its own, in the order asked.
  */
-function alertReadRowOf(database: Pick<DatabaseHandle, "prepared">, ask: AlertReadAsk) {
-  let read = alertReads.get(database);
-  if (!read) {
-    const query = database.prepared<AlertReadRow>("alert_reads", ALERT_READ_SQL);
-    read = inBatches(async (asks: AlertReadAsk[]) => {
-      const rows = await query([
-        textArrayParam(asks.map((a) => a.userId)),
-        textArrayParam(asks.map((a) => a.personId)),
-        textArrayParam(QUOTA_KINDS.flatMap((quota) => channelsCountedAs(quota))),
-        textArrayParam(SPENT_STATUSES),
-        textArrayParam(PLAN_IDS.filter((plan) => PLANS[plan].limits.quotaPeriod === "lifetime")),
-        textArrayParam(PLAN_IDS),
-        textArrayParam(asks.map((a) => a.since)),
-      ]);
-      return asks.map((_, i) => rows[i]);
-    });
-    alertReads.set(database, read);
-  }
-  return read(ask);
-}
+const alertReadRowOf = inBatchesPer((database: Pick<DatabaseHandle, "prepared">) => {
+  const query = database.prepared<AlertReadRow>("alert_reads", ALERT_READ_SQL);
+  return async (asks: AlertReadAsk[]) => {
+    const rows = await query([
+      textArrayParam(asks.map((a) => a.userId)),
+      textArrayParam(asks.map((a) => a.personId)),
+      textArrayParam(QUOTA_KINDS.flatMap((quota) => channelsCountedAs(quota))),
+      textArrayParam(SPENT_STATUSES),
+      textArrayParam(PLAN_IDS.filter((plan) => PLANS[plan].limits.quotaPeriod === "lifetime")),
+      textArrayParam(PLAN_IDS),
+      textArrayParam(asks.map((a) => a.since)),
+    ]);
+    return asks.map((_, i): AlertReadRow | undefined => rows[i]);
+  };
+});
 
 /**
  * The holder, its usage, the account's email, the person's language and contacts: everything
