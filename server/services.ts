@@ -79,7 +79,9 @@ export function createServices(deps: {
 }): Services {
   const { config, logger, database } = deps;
   const limiter = failOpen(
-    config.redisUrl ? redisRateLimiter(config.redisUrl) : databaseRateLimiter(database.db),
+    config.redisUrl
+      ? redisRateLimiter(config.redisUrl)
+      : databaseRateLimiter(database.db, database.prepared),
     logger,
   );
   const cipher = createFieldCipher(config.dataEncryptionKey);

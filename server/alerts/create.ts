@@ -8,7 +8,7 @@ import {
 } from "#core/channels.ts";
 import type { PlanId } from "#core/plans.ts";
 import type { FieldCipher } from "#server/crypto.ts";
-import { inBatchesPer } from "#server/db/batches.ts";
+import { inBatchesByKey, inBatchesPer } from "#server/db/batches.ts";
 import { insertRows } from "#server/db/bulk-writes.ts";
 import { type Executor, rowsOf, type Transaction } from "#server/db/client.ts";
 import { preparedQuery } from "#server/db/prepared.ts";
@@ -30,6 +30,7 @@ import {
   type QuotaHolder,
   spendsAllowanceLeft,
   type Usage,
+  usageAfter,
 } from "#server/domain/quotas.ts";
 import type { Services } from "#server/services.ts";
 import { alertTokens } from "./tokens.ts";
@@ -103,8 +104,6 @@ const LINKED_CHANNEL_NAMES: Record<LinkedChannel, string> = {
   messenger: "Messenger",
   instagram: "Instagram",
 };
-
-/** Nothing spent: what an alert that takes no allowance plans against. */
 
 /** The channel real emergencies call phone contacts on. */
 export const CALL_CHANNEL = "voice" satisfies Channel;
@@ -422,7 +421,8 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
   // and what it has spent this period, the owner's email, the person's language and contacts in
   // one statement, then the contacts' STOPs. The plan made from them stands unless it spends from
   // an allowance with some left: only then is it made again under the holder's lock, which makes
-  // the alerts of one holder wait for each other (decisions 126, 161).
+  // the alerts of one holder wait for each other (decisions 126, 161), and those that wait are
+  // planned and written together under one lock (decision 165).
   const profileId = input.profileId ?? input.userId;
   const holderRead = await alertRead(services.database, input.userId, profileId);
   const contacts = alertedContactsOf(cipher, holderRead.contactRows, holderRead.holder.plan);
@@ -435,57 +435,57 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
     ownerEmail: usableEmail(holderRead.email),
   };
   const linkedChannels = linkedChannelsInUse(config);
-  const planFrom = (
-    read: Pick<typeof early, "stops" | "ownerEmail">,
-    holder: QuotaHolder,
-    used: Usage,
-    contacts: AlertedContact[],
-  ) =>
-    planDeliveries({
-      contacts,
-      linkedChannels,
-      plan: holder.plan,
-      usage: used,
-      extraSeats: holder.extraSeats,
-      isTest,
-      ownerEmail: read.ownerEmail,
-      stopped: (channel, destination) => stoppedIn(read.stops, channel, destination) !== null,
-    });
-  const alertRow = (person: { language: string } | null) => ({
-    idempotencyKey: key,
-    userId: input.userId,
+  const raise: PendingRaise = {
+    input,
+    key,
     profileId,
-    tagId: input.tagId,
-    source: input.source,
     isTest,
-    latitude: input.location?.latitude.toFixed(6) ?? null,
-    longitude: input.location?.longitude.toFixed(6) ?? null,
-    language: person?.language ?? "en",
-    clientAddress: input.clientAddress,
-    createdAt: input.raisedAt,
-    escalateAt: isTest ? null : new Date(Date.now() + config.escalationMinutes * 60_000),
-  });
+    person: early.person,
+    unlockedHolder: early.unlockedHolder,
+    contacts: early.contacts,
+    planFor: (holder, used, contacts) =>
+      planDeliveries({
+        contacts,
+        linkedChannels,
+        plan: holder.plan,
+        usage: used,
+        extraSeats: holder.extraSeats,
+        isTest,
+        ownerEmail: early.ownerEmail,
+        stopped: (channel, destination) => stoppedIn(early.stops, channel, destination) !== null,
+      }),
+    row: (person) => ({
+      idempotencyKey: key,
+      userId: input.userId,
+      profileId,
+      tagId: input.tagId,
+      source: input.source,
+      isTest,
+      latitude: input.location?.latitude.toFixed(6) ?? null,
+      longitude: input.location?.longitude.toFixed(6) ?? null,
+      language: person?.language ?? "en",
+      clientAddress: input.clientAddress,
+      createdAt: input.raisedAt,
+      escalateAt: isTest ? null : new Date(Date.now() + config.escalationMinutes * 60_000),
+    }),
+  };
 
+  const ready = raise.planFor(early.unlockedHolder, early.used, early.contacts);
+  const spendsLeft = spendsAllowanceLeft(
+    ready,
+    early.unlockedHolder.plan,
+    early.used,
+    early.unlockedHolder.extraSeats,
+  );
   // The plan made from the reads stands as it is when it spends no allowance that has some
   // left, counts no toll limit and the person has a profile: then the alert and its deliveries
   // are one statement, without a transaction around it (decision 162).
-  const ready = planFrom(early, early.unlockedHolder, early.used, early.contacts);
-  if (
-    early.person &&
-    !input.linkInTransaction &&
-    !tollCapsApply(ready) &&
-    !spendsAllowanceLeft(
-      ready,
-      early.unlockedHolder.plan,
-      early.used,
-      early.unlockedHolder.extraSeats,
-    )
-  ) {
+  if (early.person && !input.linkInTransaction && !tollCapsApply(ready) && !spendsLeft) {
     const alertId = randomUUID();
     const created = await recordAlertAtOnce(
       db,
       cipher,
-      { ...alertRow(early.person), id: alertId },
+      { ...raise.row(early.person), id: alertId },
       ready,
     );
     const result = created
@@ -493,56 +493,162 @@ export async function raiseAlert(services: Services, input: RaiseAlertInput): Pr
       : await raisedUnder(db, key);
     return finishRaise(services, input, result, tokens);
   }
+  const result = spendsLeft
+    ? ((await raisedUnderHolderLock(services, raise)) ??
+      (await db.transaction(async (tx) => {
+        const { holder, used } = await alertAllowance(tx, input.userId);
+        return raiseInTransaction(
+          services,
+          tx,
+          raise,
+          await planUnderLock(services, tx, raise, holder, used),
+        );
+      })))
+    : await db.transaction((tx) => raiseInTransaction(services, tx, raise, ready));
+  return finishRaise(services, input, result, tokens);
+}
 
-  const result = await db.transaction(async (tx) => {
-    const { person, unlockedHolder } = early;
-    // An account that never saved a profile gets its own person's row on first need.
-    if (!person && profileId === input.userId) await ensureOwnProfile(tx, input.userId);
-    let planned = ready;
-    if (spendsAllowanceLeft(planned, unlockedHolder.plan, early.used, unlockedHolder.extraSeats)) {
-      // The plan and what it has left, read under the holder's alerts lock (decision 126).
-      const { holder, used } = await alertAllowance(tx, input.userId, unlockedHolder);
-      // The plan changed since the read above: it decides who is alerted, so read again.
-      const contacts =
-        holder.plan === unlockedHolder.plan
-          ? early.contacts
-          : await listAlertedContacts(tx, cipher, profileId, holder.plan);
-      planned = planFrom(early, holder, used, contacts);
-    }
-    if (!tollCapsApply(planned)) {
-      // No toll limit to count, so nothing else to write (nor an emergency floor to spend): the
-      // alert and its deliveries in one statement, as outside a transaction (decision 163). A
-      // key used before writes nothing; the lock, if taken, guarded nothing then.
-      const alertId = randomUUID();
-      const created = await recordAlertAtOnce(
-        tx,
-        cipher,
-        { ...alertRow(person), id: alertId },
-        planned,
-      );
-      if (!created) return raisedUnder(tx, key);
-      await input.linkInTransaction?.(tx, alertId);
-      return { alertId, created: true, contactsReached: contactsReachedBy(planned) };
-    }
-    // Toll limits count only alerts that are new: the alert is written first.
-    const [inserted] = await tx
-      .insert(alerts)
-      .values(alertRow(person))
-      .onConflictDoNothing({ target: alerts.idempotencyKey })
-      .returning({ id: alerts.id });
-    if (!inserted) return raisedUnder(tx, key);
-    await applyTollCaps(
-      services,
+/** An alert to record, with what it was planned from before any lock (`raiseAlert`). */
+interface PendingRaise {
+  input: RaiseAlertInput;
+  /** The idempotency key scoped by source and tag or owner. */
+  key: string;
+  profileId: string;
+  isTest: boolean;
+  person: { language: string } | null;
+  unlockedHolder: QuotaHolder;
+  contacts: AlertedContact[];
+  planFor(holder: QuotaHolder, used: Usage, contacts: AlertedContact[]): PlannedDelivery[];
+  row(person: { language: string } | null): typeof alerts.$inferInsert & { userId: string };
+}
+
+type RaiseOutcome = {
+  alertId: string;
+  created: boolean;
+  contactsReached: number;
+  /** What was recorded (empty for a repeated key): what the alert spends of its allowances. */
+  planned: PlannedDelivery[];
+};
+
+/**
+ * The alert planned again from the holder and its usage read under the holder's alerts lock.
+ * If the plan changed since the read before the lock, the contacts are read again: the plan
+ * decides who is alerted.
+ */
+async function planUnderLock(
+  services: Services,
+  tx: Transaction,
+  raise: PendingRaise,
+  holder: QuotaHolder,
+  used: Usage,
+): Promise<PlannedDelivery[]> {
+  const contacts =
+    holder.plan === raise.unlockedHolder.plan
+      ? raise.contacts
+      : await listAlertedContacts(tx, services.cipher, raise.profileId, holder.plan);
+  return raise.planFor(holder, used, contacts);
+}
+
+/** Records one alert as `planned` inside `tx`: its toll limits counted, if any apply. */
+async function raiseInTransaction(
+  services: Services,
+  tx: Transaction,
+  raise: PendingRaise,
+  planned: PlannedDelivery[],
+): Promise<RaiseOutcome> {
+  const { cipher } = services;
+  const { input, person, key, isTest, profileId } = raise;
+  // An account that never saved a profile gets its own person's row on first need.
+  if (!person && profileId === input.userId) await ensureOwnProfile(tx, input.userId);
+  if (!tollCapsApply(planned)) {
+    // No toll limit to count, so nothing else to write (nor an emergency floor to spend): the
+    // alert and its deliveries in one statement, as outside a transaction (decision 163). A
+    // key used before writes nothing; the lock, if taken, guarded nothing then.
+    const alertId = randomUUID();
+    const created = await recordAlertAtOnce(
       tx,
-      { userId: input.userId, tagId: input.tagId, isTest },
+      cipher,
+      { ...raise.row(person), id: alertId },
       planned,
     );
-    await keepEmergencyHeard(services, tx, input.userId, isTest, planned);
-    await recordDeliveries(tx, cipher, { id: inserted.id, userId: input.userId }, planned);
-    await input.linkInTransaction?.(tx, inserted.id);
-    return { alertId: inserted.id, created: true, contactsReached: contactsReachedBy(planned) };
-  });
-  return finishRaise(services, input, result, tokens);
+    if (!created) return { ...(await raisedUnder(tx, key)), planned: [] };
+    await input.linkInTransaction?.(tx, alertId);
+    return { alertId, created: true, contactsReached: contactsReachedBy(planned), planned };
+  }
+  // Toll limits count only alerts that are new: the alert is written first.
+  const [inserted] = await tx
+    .insert(alerts)
+    .values(raise.row(person))
+    .onConflictDoNothing({ target: alerts.idempotencyKey })
+    .returning({ id: alerts.id });
+  if (!inserted) return { ...(await raisedUnder(tx, key)), planned: [] };
+  await applyTollCaps(services, tx, { userId: input.userId, tagId: input.tagId, isTest }, planned);
+  await keepEmergencyHeard(services, tx, input.userId, isTest, planned);
+  await recordDeliveries(tx, cipher, { id: inserted.id, userId: input.userId }, planned);
+  await input.linkInTransaction?.(tx, inserted.id);
+  return {
+    alertId: inserted.id,
+    created: true,
+    contactsReached: contactsReachedBy(planned),
+    planned,
+  };
+}
+
+/**
+ * The alerts of one holder that spend an allowance with some left, gathered (decision 165):
+ * those that come while the holder's transaction runs wait for it, then go together in the next
+ * under one lock, one read of the plan and its usage, each planned in turn from what the ones
+ * before it spent. The first alert settles the holder; one whose account is not among that
+ * holder's (it moved between its read and the lock) answers null and goes on its own, as does
+ * every alert of a batch that failed. Alone, an alert waits for nothing.
+ */
+const holderBatches = new WeakMap<
+  Services,
+  (holderId: string, raise: PendingRaise) => Promise<RaiseOutcome | null>
+>();
+
+function raisedUnderHolderLock(services: Services, raise: PendingRaise) {
+  let run = holderBatches.get(services);
+  if (!run) {
+    run = inBatchesByKey((holderId: string, raises: PendingRaise[]) =>
+      raiseTogether(services, holderId, raises),
+    );
+    holderBatches.set(services, run);
+  }
+  return run(raise.unlockedHolder.id, raise);
+}
+
+async function raiseTogether(
+  services: Services,
+  holderId: string,
+  raises: PendingRaise[],
+): Promise<(RaiseOutcome | null)[]> {
+  try {
+    return await services.db.transaction(async (tx) => {
+      const first = raises[0]!;
+      const { holder, used } = await alertAllowance(tx, first.input.userId, first.unlockedHolder);
+      let spent = used;
+      const outcomes: (RaiseOutcome | null)[] = [];
+      for (const raise of raises) {
+        if (holder.id !== holderId || !holder.accounts.includes(raise.input.userId)) {
+          outcomes.push(null);
+          continue;
+        }
+        const planned = await planUnderLock(services, tx, raise, holder, spent);
+        const outcome = await raiseInTransaction(services, tx, raise, planned);
+        spent = usageAfter(spent, outcome.planned);
+        outcomes.push(outcome);
+      }
+      return outcomes;
+    });
+  } catch (error) {
+    if (raises.length === 1) throw error;
+    services.logger.warn(
+      { err: error, alerts: raises.length },
+      "alerts raised together failed; each goes on its own",
+    );
+    return raises.map(() => null);
+  }
 }
 
 /** Contacts a plan reaches: those with a delivery that is not skipped. */

@@ -1,8 +1,7 @@
-import { and, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, ne } from "drizzle-orm";
 import { channelOf } from "#core/channels.ts";
 import { inBatches } from "#server/db/batches.ts";
-import { updateMany } from "#server/db/bulk-writes.ts";
-import { type Listener, rowsOf } from "#server/db/client.ts";
+import type { Listener } from "#server/db/client.ts";
 import {
   alertDeliveries,
   alerts,
@@ -122,51 +121,14 @@ export function createDispatcher(
    * `attempts` grows with each claim and fences the outcome: a sender whose lease was taken
    * over records nothing. Alerts and escalations go before notices (DESIGN 1b.3).
    */
-  const priorityOrder = sql.raw(DELIVERY_PRIORITY_SQL);
-  /*
-   * Two candidate sets, each first in that order: due pending deliveries (read from the claim
-   * index, `alert_deliveries_claim_idx`) and those whose sender's lease ran out; the claim takes
-   * the first `limit` of both. All are locked (SKIP LOCKED) for the statement only, so those not
-   * taken are free again at once.
-   */
   async function claim(
     limit: number,
     emergenciesOnly: boolean,
   ): Promise<{ batch: Claimed[]; alertContexts: AlertContexts }> {
-    const onlyRankZero = emergenciesOnly ? sql`and ${priorityOrder} = 0` : sql``;
-    const result = await db.execute(sql`
-      with due as (
-        select id, ${priorityOrder} as rank, next_attempt_at from alert_deliveries
-        where status = 'pending' and next_attempt_at <= now() ${onlyRankZero}
-        order by ${priorityOrder}, next_attempt_at
-        limit ${limit}
-        for update skip locked
-      ), lapsed as (
-        select id, ${priorityOrder} as rank, next_attempt_at from alert_deliveries
-        where status = 'sending' and locked_until < now() ${onlyRankZero}
-        order by ${priorityOrder}, next_attempt_at
-        limit ${limit}
-        for update skip locked
-      ), picked as (
-        select id from (select * from due union all select * from lapsed) candidates
-        order by rank, next_attempt_at
-        limit ${limit}
-      ), claimed as (
-        update alert_deliveries set status = 'sending', attempts = attempts + 1,
-          locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
-        from picked where alert_deliveries.id = picked.id
-        returning alert_deliveries.*
-      )
-      select claimed.*, u.id as context_user_id, a.status as alert_status,
-        a.language as alert_language, a.source as alert_source, a.tag_id as alert_tag_id,
-        a.latitude as alert_latitude, a.longitude as alert_longitude,
-        a.created_at as alert_created_at, a.is_test as alert_is_test,
-        p.full_name as owner_name, p.country as owner_country, u.name as account_name
-      from claimed
-        left join alerts a on a.id = claimed.alert_id
-        left join "user" u on u.id = a.user_id
-        left join profiles p on p.id = a.profile_id`);
-    const rows = rowsOf(result);
+    const rows = await services.database.prepared<Record<string, unknown>>(
+      emergenciesOnly ? "claim_emergencies" : "claim_deliveries",
+      emergenciesOnly ? CLAIM_EMERGENCIES_SQL : CLAIM_SQL,
+    )([String(limit), String(leaseSeconds)]);
     const alertContexts: AlertContexts = new Map();
     for (const row of rows) {
       if (row.alert_id) alertContexts.set(row.alert_id as string, alertContextFrom(row));
@@ -181,43 +143,42 @@ export function createDispatcher(
   }
 
   /**
-   * The two writes every send makes, gathered over the sends under way (decision 162): that the
-   * provider call starts (the lease restarts with it), and that it was sent. Each row is still
-   * fenced by its claim: in 'sending' with the `attempts` it was claimed with.
+   * The two writes every send makes, that its provider call starts (the lease restarts with it)
+   * and that it was sent, gathered over the sends under way into one statement whichever they
+   * are (decisions 162, 165). Each row is still fenced by its claim: in 'sending' with the
+   * `attempts` it was claimed with. A start answers whether it was still claimed.
    */
-  const stillClaimedInBatch = sql`${alertDeliveries.status} = 'sending' and ${alertDeliveries.attempts} = x."attempts"`;
-  const startCalls = inBatches(async (items: Claimed[]) => {
-    const until = new Date(Date.now() + leaseSeconds * 1000);
-    const started = new Set(
-      await updateMany(
-        db,
-        alertDeliveries,
-        items.map((d) => ({
-          id: d.id,
-          attempts: d.attempts,
-          providerCallStartedAt: new Date(),
-          lockedUntil: until,
-        })),
-        stillClaimedInBatch,
-      ),
+  const writeDeliveries = inBatches(async (items: DeliveryWrite[]) => {
+    const now = new Date();
+    const until = new Date(now.getTime() + leaseSeconds * 1000);
+    const rows = items.map((write) =>
+      "receipt" in write
+        ? {
+            id: write.delivery.id,
+            attempts: write.delivery.attempts,
+            sent: true,
+            ...sentColumns(write.receipt),
+            at_time: now,
+            locked_until: null,
+          }
+        : {
+            id: write.delivery.id,
+            attempts: write.delivery.attempts,
+            sent: false,
+            at_time: now,
+            locked_until: until,
+          },
     );
-    return items.map((d) => started.has(d.id));
+    const written = await services.database.prepared<{ id: string }>(
+      "delivery_writes",
+      DELIVERY_WRITES_SQL,
+    )([JSON.stringify(rows)]);
+    const still = new Set(written.map((r) => r.id));
+    return items.map((write) => still.has(write.delivery.id));
   });
-  const recordSends = inBatches(
-    async (items: { delivery: Claimed; receipt: DeliveryReceipt }[]) => {
-      await updateMany(
-        db,
-        alertDeliveries,
-        items.map(({ delivery, receipt }) => ({
-          id: delivery.id,
-          attempts: delivery.attempts,
-          ...sentFields(receipt),
-        })),
-        stillClaimedInBatch,
-      );
-      return items.map(() => undefined);
-    },
-  );
+  const startCall = (delivery: Claimed) => writeDeliveries({ delivery });
+  const recordSend = (delivery: Claimed, receipt: DeliveryReceipt) =>
+    writeDeliveries({ delivery, receipt });
 
   /** Still ours: in 'sending' under the claim that made `attempts` what it is. */
   const stillClaimed = (delivery: Claimed) =>
@@ -325,7 +286,7 @@ export function createDispatcher(
     const idempotencyKey = delivery.id;
 
     const recordSent = (receipt: DeliveryReceipt, note?: string) =>
-      note === undefined ? recordSends({ delivery, receipt }) : recordSentWithNote(receipt, note);
+      note === undefined ? recordSend(delivery, receipt) : recordSentWithNote(receipt, note);
     const recordSentWithNote = (receipt: DeliveryReceipt, note: string) =>
       db
         .update(alertDeliveries)
@@ -429,7 +390,7 @@ export function createDispatcher(
       // The lease restarts with the call, so it covers the whole call even when
       // the claim waited (a busy database): the delivery is taken up again only
       // once this call is surely over, and then the provider can be asked.
-      if (!(await startCalls(delivery))) {
+      if (!(await startCall(delivery))) {
         leaseLost = true;
         throw new Error("the lease ran out and another sender has this delivery");
       }
@@ -656,6 +617,78 @@ export function createDispatcher(
     },
     runOnce,
   };
+}
+
+/**
+ * The claim's statement (`claim` in `createDispatcher`), prepared once per connection (decision
+ * 165): `$1` the most deliveries to take, `$2` the lease in seconds; `emergenciesOnly` takes
+ * rank 0 only. Two candidate sets, each first in the dispatcher's order: due pending deliveries
+ * (read from the claim index, `alert_deliveries_claim_idx`) and those whose sender's lease ran
+ * out; the claim takes the first `$1` of both. All are locked (SKIP LOCKED) for the statement
+ * only, so those not taken are free again at once.
+ */
+function claimSql(emergenciesOnly: boolean) {
+  const rank = DELIVERY_PRIORITY_SQL;
+  const onlyRankZero = emergenciesOnly ? `and ${rank} = 0` : "";
+  return `with due as (
+    select id, ${rank} as rank, next_attempt_at from alert_deliveries
+    where status = 'pending' and next_attempt_at <= now() ${onlyRankZero}
+    order by ${rank}, next_attempt_at
+    limit $1::int
+    for update skip locked
+  ), lapsed as (
+    select id, ${rank} as rank, next_attempt_at from alert_deliveries
+    where status = 'sending' and locked_until < now() ${onlyRankZero}
+    order by ${rank}, next_attempt_at
+    limit $1::int
+    for update skip locked
+  ), picked as (
+    select id from (select * from due union all select * from lapsed) candidates
+    order by rank, next_attempt_at
+    limit $1::int
+  ), claimed as (
+    update alert_deliveries set status = 'sending', attempts = attempts + 1,
+      locked_until = now() + make_interval(secs => $2::int), updated_at = now()
+    from picked where alert_deliveries.id = picked.id
+    returning alert_deliveries.*
+  )
+  select claimed.*, u.id as context_user_id, a.status as alert_status,
+    a.language as alert_language, a.source as alert_source, a.tag_id as alert_tag_id,
+    a.latitude as alert_latitude, a.longitude as alert_longitude,
+    a.created_at as alert_created_at, a.is_test as alert_is_test,
+    p.full_name as owner_name, p.country as owner_country, u.name as account_name
+  from claimed
+    left join alerts a on a.id = claimed.alert_id
+    left join "user" u on u.id = a.user_id
+    left join profiles p on p.id = a.profile_id`;
+}
+const CLAIM_SQL = claimSql(false);
+const CLAIM_EMERGENCIES_SQL = claimSql(true);
+
+/** A provider call about to start, or a delivery the provider took: `writeDeliveries`' items. */
+type DeliveryWrite = { delivery: Claimed } | { delivery: Claimed; receipt: DeliveryReceipt };
+
+/**
+ * `writeDeliveries`' statement: each row either starts a call (`sent` false: the call's start and
+ * a new lease) or records a send (`sent_fields`' columns, the lease ended), if still claimed.
+ */
+const DELIVERY_WRITES_SQL = `update alert_deliveries d set
+  locked_until = x.locked_until,
+  provider_call_started_at = case when x.sent then d.provider_call_started_at else x.at_time end,
+  status = case when x.sent then x.status else d.status end,
+  provider = case when x.sent then x.provider else d.provider end,
+  provider_message_id = case when x.sent then x.provider_message_id else d.provider_message_id end,
+  sent_at = case when x.sent then x.at_time else d.sent_at end,
+  last_error = case when x.sent then null else d.last_error end
+from jsonb_to_recordset($1::jsonb) as x(id uuid, attempts integer, sent boolean, status text,
+  provider text, provider_message_id text, at_time timestamptz, locked_until timestamptz)
+where d.id = x.id and d.status = 'sending' and d.attempts = x.attempts
+returning d.id::text as id`;
+
+/** `sentFields` as `writeDeliveries` carries them (SQL names; the time is the batch's). */
+function sentColumns(receipt: DeliveryReceipt) {
+  const { status, provider, providerMessageId } = sentFields(receipt);
+  return { status, provider, provider_message_id: providerMessageId };
 }
 
 /** What a delivery the provider took records. */

@@ -54,3 +54,26 @@ export function inBatchesPer<Handle extends object, Item, Answer>(
     return run(item);
   };
 }
+
+/**
+ * `inBatches` per key (decision 165): calls with the same key gather, calls with other keys go
+ * on beside them. `write` is given the key with its batch. A key's batcher is dropped once
+ * nothing of it waits or runs.
+ */
+export function inBatchesByKey<Item, Answer>(
+  write: (key: string, items: Item[]) => Promise<Answer[]>,
+): (key: string, item: Item) => Promise<Answer> {
+  const open = new Map<string, { run: (item: Item) => Promise<Answer>; calls: number }>();
+  return (key, item) => {
+    let entry = open.get(key);
+    if (!entry) {
+      entry = { run: inBatches((items: Item[]) => write(key, items)), calls: 0 };
+      open.set(key, entry);
+    }
+    const batcher = entry;
+    batcher.calls++;
+    return batcher.run(item).finally(() => {
+      if (--batcher.calls === 0 && open.get(key) === batcher) open.delete(key);
+    });
+  };
+}

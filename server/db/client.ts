@@ -309,6 +309,9 @@ export async function openPostgres(
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: options.poolWaitMs ?? 5_000,
     idleTimeoutMillis: 30_000,
+    // Our named statements (`prepared`, Drizzle's `.prepare`) are the hot path's index lookups:
+    // one plan per connection, not one per call (decision 165).
+    options: "-c plan_cache_mode=force_generic_plan",
   });
   // An idle client whose backend is terminated emits 'error' on the pool; without
   // a listener Node would crash. The pool drops that client and opens a new one.

@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "./client.ts";
 
 /**
@@ -33,4 +34,15 @@ export function preparedQuery<Query>(
  */
 export function textArrayParam(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
+}
+
+/**
+ * A prepared statement's text (`$1`, `$2` … placeholders) with its parameters as Drizzle SQL: the
+ * same statement run on an executor that has no named statements of its own (a transaction).
+ */
+export function withParams(text: string, params: readonly string[]): SQL {
+  const chunks = text.split(/\$(\d+)/);
+  return sql.join(
+    chunks.map((chunk, i) => (i % 2 === 0 ? sql.raw(chunk) : sql`${params[Number(chunk) - 1]}`)),
+  );
 }

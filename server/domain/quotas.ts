@@ -415,6 +415,23 @@ export async function usageOf(executor: Executor, holder: QuotaHolder): Promise<
   return usageFrom(rows);
 }
 
+/**
+ * `used` with the deliveries an alert just recorded added, as `usageOf` would count them once
+ * committed: what the next alert planned under the same lock has left (decision 165).
+ */
+export function usageAfter(
+  used: Usage,
+  recorded: readonly { channel: Channel; status: string }[],
+): Usage {
+  const after = { ...used };
+  for (const delivery of recorded) {
+    if (!SPENT_STATUSES.includes(delivery.status)) continue;
+    const quota = describeChannel(delivery.channel).quota;
+    if (quota !== null) after[quota]++;
+  }
+  return after;
+}
+
 /** Usage per allowance from the period's sends counted per channel. */
 function usageFrom(rows: { channel: string; n: number }[]): Usage {
   const used = {} as Usage;

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { type Executor, rowsOf } from "#server/db/client.ts";
+import { type DatabaseHandle, type Executor, rowsOf } from "#server/db/client.ts";
+import { withParams } from "#server/db/prepared.ts";
 import { rateLimits } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 
@@ -57,13 +58,23 @@ export const AUTH_RULES = {
 
 /**
  * Fixed windows kept in the database: one atomic upsert per attempt, so every
- * instance sharing the database shares the counts.
+ * instance sharing the database shares the counts. With `prepared` (the pool's, not a
+ * transaction's), each chain of windows is a statement prepared once per connection
+ * (decision 165).
  */
-export function databaseRateLimiter(db: Executor): RateLimiter {
-  const decide = (rule: RateRule, row: { points: number; ms_left: number }): RateDecision =>
-    row.points <= rule.points
+export function databaseRateLimiter(
+  db: Executor,
+  prepared?: DatabaseHandle["prepared"],
+): RateLimiter {
+  type Counted = { step: number; allowed: boolean; ms_left: number };
+  const decide = (row: Counted): RateDecision =>
+    row.allowed
       ? { allowed: true }
       : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Number(row.ms_left) / 1000)) };
+  const run = async (text: string, params: string[]): Promise<Counted[]> =>
+    prepared
+      ? prepared<Counted>(`rate_limits_${params.length / 3}`, text)(params)
+      : rowsOf<Counted>(await db.execute(withParams(text, params)));
   const limiter: RateLimiter = {
     async consume(rule, key) {
       const [decision] = await limiter.consumeInOrder([[rule, key]]);
@@ -74,15 +85,19 @@ export function databaseRateLimiter(db: Executor): RateLimiter {
       const ids = steps.map(([rule, key]) => `${rule.name}:${key}`);
       // One window counted twice in a statement is refused by PostgreSQL: one at a time then.
       if (new Set(ids).size !== ids.length) return consumeEachInOrder(limiter, steps);
-      const rows = await db.execute<{ step: number; points: number; ms_left: number }>(
-        consumeInOrderSql(steps, ids),
+      const byStep = await run(
+        consumeInOrderSql(steps.length),
+        steps.flatMap(([rule], index) => [
+          ids[index]!,
+          String(rule.windowSeconds),
+          String(rule.points),
+        ]),
       );
-      const byStep = rowsOf<{ step: number; points: number; ms_left: number }>(rows);
       const decisions: RateDecision[] = [];
-      for (const [index, [rule]] of steps.entries()) {
+      for (const index of steps.keys()) {
         const row = byStep.find((r) => Number(r.step) === index);
         if (!row) break;
-        const decision = decide(rule, row);
+        const decision = decide(row);
         decisions.push(decision);
         if (!decision.allowed) break;
       }
@@ -97,17 +112,19 @@ export function databaseRateLimiter(db: Executor): RateLimiter {
 }
 
 /**
- * The fixed-window upserts of `steps` as one statement: each step's upsert runs only when the
- * step before it returned a count within its rule, so a refused step spends none after it.
+ * The fixed-window upserts of `count` steps as one statement, its parameters three a step (the
+ * window's key, its length in seconds and the rule's points): each step's upsert runs only when
+ * the step before it returned a count within its rule, so a refused step spends none after it.
  */
-function consumeInOrderSql(steps: readonly (readonly [RateRule, string])[], ids: string[]) {
-  const upserts = steps.map(([rule], index) => {
+function consumeInOrderSql(count: number): string {
+  const param = (step: number, which: 1 | 2 | 3) => `$${step * 3 + which}`;
+  const upserts = Array.from({ length: count }, (_, step) => {
     const source =
-      index === 0
-        ? sql`values (${ids[index]}, 1, now() + make_interval(secs => ${rule.windowSeconds}))`
-        : sql`select ${ids[index]}, 1, now() + make_interval(secs => ${rule.windowSeconds})
-                from ${sql.raw(`s${index - 1}`)} where points <= ${steps[index - 1]![0].points}`;
-    return sql`${sql.raw(`s${index}`)} as (
+      step === 0
+        ? `values (${param(step, 1)}, 1, now() + make_interval(secs => ${param(step, 2)}::int))`
+        : `select ${param(step, 1)}, 1, now() + make_interval(secs => ${param(step, 2)}::int)
+                from s${step - 1} where points <= ${param(step - 1, 3)}::int`;
+    return `s${step} as (
       insert into rate_limits (key, points, reset_at) ${source}
       on conflict (key) do update set
         points = case when rate_limits.reset_at <= now() then 1 else rate_limits.points + 1 end,
@@ -115,11 +132,12 @@ function consumeInOrderSql(steps: readonly (readonly [RateRule, string])[], ids:
       returning points, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as ms_left
     )`;
   });
-  const results = steps.map(
-    (_, index) =>
-      sql`select ${sql.raw(String(index))} as step, points, ms_left from ${sql.raw(`s${index}`)}`,
+  const results = Array.from(
+    { length: count },
+    (_, step) =>
+      `select ${step} as step, points <= ${param(step, 3)}::int as allowed, ms_left from s${step}`,
   );
-  return sql`with ${sql.join(upserts, sql`, `)} ${sql.join(results, sql` union all `)}`;
+  return `with ${upserts.join(", ")} ${results.join(" union all ")}`;
 }
 
 /** `consumeInOrder` one call at a time, for limiters without a single statement. */

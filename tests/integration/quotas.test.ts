@@ -485,4 +485,87 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the holder's alerts lock on Pos
       .where(eq(alertDeliveries.alertId, raised.alertId));
     expect(rows.filter((r) => r.channel === "sms").map((r) => r.status)).toEqual(["pending"]);
   });
+
+  /** A Pro owner with `textsLeft` texts and no call left, its lock held, one alert waiting for it. */
+  async function oneWaiting(textsLeft: number) {
+    const owner = await createOwner(app.services, { plan: "pro" });
+    await spent(owner, "sms", 50 - textsLeft);
+    await spent(owner, "voice", 10);
+    const lock = await holdLock(owner);
+    const first = alertOf(owner);
+    await expect.poll(waitingForLocks).toBe(1);
+    return { owner, lock, first };
+  }
+  /** The statuses of the texts the owner's alerts planned, by alert. */
+  const textsOf = async (owner: Owner) =>
+    new Map(
+      (
+        await app.services.db
+          .select({ alertId: alertDeliveries.alertId, status: alertDeliveries.status })
+          .from(alertDeliveries)
+          .where(
+            and(
+              eq(alertDeliveries.accountId, owner.userId),
+              eq(alertDeliveries.channel, "sms"),
+              eq(alertDeliveries.kind, "alert"),
+              ne(alertDeliveries.contactName, "Earlier"),
+            ),
+          )
+      ).map((r) => [r.alertId, r.status]),
+    );
+
+  // Decision 165: the alerts that come while the holder's transaction waits go together in the
+  // next one, under one lock, each planned from what the ones before it spent.
+  it("five alerts that come while one waits for the lock wait as one, and spend only what is left", async () => {
+    const { owner, lock, first } = await oneWaiting(3);
+    const rest = Array.from({ length: 5 }, () => alertOf(owner));
+    // Each has read and planned before the lock (they spend a text with some left) and waits.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await waitingForLocks()).toBe(1);
+    lock.release();
+    await lock.done;
+    const raised = await Promise.all([first, ...rest]);
+    expect(raised.every((r) => r.created)).toBe(true);
+    expect(new Set(raised.map((r) => r.alertId)).size).toBe(6);
+    // Three texts were left: the first alert and the first two that waited with it took them.
+    const texts = await textsOf(owner);
+    expect(raised.map((r) => texts.get(r.alertId))).toEqual([
+      "pending",
+      "pending",
+      "pending",
+      "skipped",
+      "skipped",
+      "skipped",
+    ]);
+  });
+
+  it("when one alert of those that waited together fails, the others are raised on their own", async () => {
+    const { owner, lock, first } = await oneWaiting(5);
+    const broken = raiseAlert(app.services, {
+      source: "sos",
+      userId: owner.userId,
+      tagId: null,
+      idempotencyKey: `broken-${randomUUID()}`,
+      location: null,
+      clientAddress: "198.51.100.9",
+      linkInTransaction: async () => {
+        throw new Error("the link could not be written");
+      },
+    });
+    const others = [alertOf(owner), alertOf(owner)];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    lock.release();
+    await lock.done;
+    await expect(broken).rejects.toThrow("the link could not be written");
+    const raised = await Promise.all([first, ...others]);
+    expect(raised.every((r) => r.created)).toBe(true);
+    const written = await app.services.db
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(and(eq(alerts.userId, owner.userId), sql`${alerts.idempotencyKey} like '%broken-%'`));
+    expect(written).toEqual([]);
+    const texts = await textsOf(owner);
+    expect(raised.map((r) => texts.get(r.alertId))).toEqual(["pending", "pending", "pending"]);
+    expect(texts.size).toBe(3);
+  });
 });

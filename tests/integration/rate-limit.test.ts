@@ -116,6 +116,41 @@ describe("rate limits in the database", () => {
   });
 });
 
+// Decision 165: the pool's limiter runs each chain of windows as a statement prepared once per
+// connection; a transaction's runs the same text with its parameters.
+describe("rate limits in the database, as prepared statements", () => {
+  let database: TestDatabase;
+  afterAll(() => database?.destroy());
+  behavesAsAFixedWindow(async () => {
+    database ??= await createTestDatabase();
+    return databaseRateLimiter(database.db, database.prepared);
+  });
+
+  it("counts concurrent chains exactly, and a transaction's limiter counts the same windows", async () => {
+    database ??= await createTestDatabase();
+    const limiter = databaseRateLimiter(database.db, database.prepared);
+    const first = { name: `first-${Math.random()}`, points: 20, windowSeconds: 60 };
+    const second = { name: `second-${Math.random()}`, points: 4, windowSeconds: 60 };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        limiter.consumeInOrder([
+          [first, "a"],
+          [second, "b"],
+        ]),
+      ),
+    );
+    expect(results.filter((r) => r.length === 2 && r[1]!.allowed)).toHaveLength(4);
+    const inTransaction = await database.db.transaction((tx) =>
+      databaseRateLimiter(tx).consumeInOrder([
+        [first, "a"],
+        [second, "b"],
+      ]),
+    );
+    expect(inTransaction[0]).toEqual({ allowed: true });
+    expect(inTransaction[1]!.allowed).toBe(false);
+  });
+});
+
 describe.runIf(TEST_REDIS_URL)("rate limits in Redis", () => {
   const limiters: RateLimiter[] = [];
   afterAll(async () => {
