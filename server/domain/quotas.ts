@@ -449,43 +449,56 @@ function usageFrom(rows: { channel: string; n: number }[]): Usage {
  * plan, members, email and person's language; the holder's usage this period, as `usageOf`
  * counts it; and the person's contacts' rows, as `contact_rows` reads them (JSON, decoded
  * by the caller). Read without any lock: `spendsAllowanceLeft` says when the plan made from it
- * stands.
+ * stands. The holder and its usage are read once for each account asked about (decision 165):
+ * the alerts of one account read at once (an organisation's people) count its sends once.
  */
 const ALERT_READ_SQL = `
+  with q as (
+    select * from unnest($1::text[], $2::text[], $7::timestamptz[])
+      with ordinality as q(user_id, person_id, since, n)
+  )
   select q.n, k.org_id, k.org_seats, k.household_id, k.owner, k.household_seats, k.email, k.plan,
     k.members,
     (select coalesce(p.language, 'en') from profiles p where p.id = q.person_id) as person_language,
-    (select coalesce(json_agg(json_build_object('channel', x.channel, 'n', x.n)), '[]')
-      from (
-        select d.channel, count(*)::int as n from alert_deliveries d
-        where d.account_id = any(case when k.in_household then k.members else array[k.user_id] end)
-          and d.channel = any($3::text[]) and d.status = any($4::text[])
-          and d.created_at >= case
-            when coalesce(k.plan, 'free') = any($5::text[]) or not (coalesce(k.plan, 'free') = any($6::text[]))
-            then 'epoch'::timestamptz else q.since end
-        group by d.channel
-      ) x) as usage,
+    k.usage,
     (select coalesce(json_agg(c order by c.priority, c.created_at), '[]')
       from contacts c where c.profile_id = q.person_id) as contacts
-  from unnest($1::text[], $2::text[], $7::timestamptz[]) with ordinality as q(user_id, person_id, since, n)
-  left join lateral (
-    select h.*,
-      (select p.plan from profiles p
-        where p.id = case when h.in_household then h.owner else h.user_id end) as plan,
-      case when h.in_household then array(select m.user_id from household_members m
-        where m.household_id = h.household_id order by m.user_id) end as members
+  from q
+  left join (
+    select held.*,
+      (select coalesce(json_agg(json_build_object('channel', x.channel, 'n', x.n)), '[]')
+        from (
+          select d.channel, count(*)::int as n from alert_deliveries d
+          where d.account_id = any(case when held.in_household then held.members else array[held.user_id] end)
+            and d.channel = any($3::text[]) and d.status = any($4::text[])
+            and d.created_at >= case
+              when coalesce(held.plan, 'free') = any($5::text[]) or not (coalesce(held.plan, 'free') = any($6::text[]))
+              then 'epoch'::timestamptz else held.since end
+          group by d.channel
+        ) x) as usage
     from (
-      select u.id as user_id, u.email, o.id as org_id, o.extra_seats as org_seats,
-             hh.id as household_id, hh.owner_user_id as owner, hh.extra_seats as household_seats,
-             (o.id is null and hh.id is not null and hh.owner_user_id is not null) as in_household
-      from "user" u
-      left join organization o on o.account_id = u.id
-      left join household_members m on m.user_id = u.id
-      left join households hh on hh.id = m.household_id
-      where u.id = q.user_id
-      limit 1
-    ) h
-  ) k on true
+      select a.asked, a.since, k.*
+      from (select distinct user_id as asked, since from q) a
+      left join lateral (
+        select h.*,
+          (select p.plan from profiles p
+            where p.id = case when h.in_household then h.owner else h.user_id end) as plan,
+          case when h.in_household then array(select m.user_id from household_members m
+            where m.household_id = h.household_id order by m.user_id) end as members
+        from (
+          select u.id as user_id, u.email, o.id as org_id, o.extra_seats as org_seats,
+                 hh.id as household_id, hh.owner_user_id as owner, hh.extra_seats as household_seats,
+                 (o.id is null and hh.id is not null and hh.owner_user_id is not null) as in_household
+          from "user" u
+          left join organization o on o.account_id = u.id
+          left join household_members m on m.user_id = u.id
+          left join households hh on hh.id = m.household_id
+          where u.id = a.asked
+          limit 1
+        ) h
+      ) k on true
+    ) held
+  ) k on k.asked = q.user_id and k.since = q.since
   order by q.n`;
 
 /** `ALERT_READ_SQL`'s row. */
