@@ -674,7 +674,8 @@ async function raisedUnder(executor: Executor, key: string) {
 /**
  * The alert and its planned deliveries in one statement: the deliveries are written only if the
  * alert was (a key already used writes nothing). Destinations are encrypted to their rows, as
- * `recordDeliveries` does. Whether the alert was written.
+ * `recordDeliveries` does. Whether the alert was written. The alerts that requests record at
+ * once go in one statement (`alertsAtOnce`, decision 165).
  */
 async function recordAlertAtOnce(
   db: Executor,
@@ -682,14 +683,81 @@ async function recordAlertAtOnce(
   alert: typeof alerts.$inferInsert & { id: string; userId: string },
   planned: PlannedDelivery[],
 ): Promise<boolean> {
-  const deliveries = insertRows(alertDeliveries, deliveryRows(cipher, alert, planned), {
-    onlyIf: sql`exists (select 1 from a)`,
+  const outcome = await alertsAtOnce(db, {
+    alert,
+    deliveries: deliveryRows(cipher, alert, planned),
   });
+  if ("error" in outcome) throw outcome.error;
+  return outcome.created;
+}
+
+interface AlertAtOnce {
+  alert: typeof alerts.$inferInsert & { id: string };
+  deliveries: (typeof alertDeliveries.$inferInsert)[];
+}
+
+/**
+ * Alerts with their deliveries, gathered across requests per handle: each group of alerts that
+ * give the same columns (a queued alert names when it was pressed, the others take the
+ * database's time) is one statement, whose deliveries are written for the alerts written (a
+ * key already used, or used twice in the batch, writes nothing the second time). A statement
+ * that fails is tried again one alert at a time, so a bad alert fails only itself.
+ */
+const alertsAtOnce = inBatchesPer(
+  (db: Executor) =>
+    async (items: AlertAtOnce[]): Promise<({ created: boolean } | { error: unknown })[]> => {
+      const groups = new Map<string, AlertAtOnce[]>();
+      for (const item of items) {
+        const columns = Object.keys(item.alert)
+          .filter((key) => item.alert[key as keyof typeof item.alert] !== undefined)
+          .join();
+        groups.set(columns, [...(groups.get(columns) ?? []), item]);
+      }
+      const written = new Set<string>();
+      const failed = new Map<string, unknown>();
+      for (const group of groups.values()) {
+        try {
+          for (const id of await writeAlertsAtOnce(db, group)) written.add(id);
+        } catch (error) {
+          if (group.length === 1) {
+            failed.set(group[0]!.alert.id, error);
+            continue;
+          }
+          for (const item of group) {
+            try {
+              for (const id of await writeAlertsAtOnce(db, [item])) written.add(id);
+            } catch (alone) {
+              failed.set(item.alert.id, alone);
+            }
+          }
+        }
+      }
+      return items.map((item) =>
+        failed.has(item.alert.id)
+          ? { error: failed.get(item.alert.id) }
+          : { created: written.has(item.alert.id) },
+      );
+    },
+);
+
+/** `alertsAtOnce`' statement for alerts that give the same columns: the ids of those written. */
+async function writeAlertsAtOnce(db: Executor, group: AlertAtOnce[]): Promise<string[]> {
+  const deliveries = group.flatMap((item) => item.deliveries);
   const result = await db.execute(sql`with a as (
-      ${insertRows(alerts, [alert], { conflict: "ignore" })} returning id
-    )${planned.length ? sql`, d as (${deliveries})` : sql``}
+      ${insertRows(
+        alerts,
+        group.map((item) => item.alert),
+        { conflict: "ignore" },
+      )} returning id
+    )${
+      deliveries.length
+        ? sql`, d as (${insertRows(alertDeliveries, deliveries, {
+            onlyIf: sql`x."alert_id" in (select id from a)`,
+          })})`
+        : sql``
+    }
     select id::text as id from a`);
-  return rowsOf(result).length > 0;
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
 async function finishRaise(

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findRaisedAlert, raiseAlert } from "#server/alerts/create.ts";
+import { alertDeliveries, alerts } from "#server/db/schema.ts";
 import { optOutsAmong, recordOptOut } from "#server/domain/opt-outs.ts";
 import { loadPublicCard } from "#server/domain/public-card.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
@@ -114,5 +116,66 @@ describe("reads gathered across requests", () => {
     expect([...first.keys()]).toEqual(["sms:+15550100301"]);
     expect([...second.keys()]).toEqual(["sms:+15550100302"]);
     expect(third.size).toBe(0);
+  });
+
+  // Decision 165: the alerts requests record at once (no lock, no toll limit) go in one statement.
+  it("alerts recorded at once: each as alone, a key pressed twice once, a queued alert at its time, a bad one failing alone", async () => {
+    const { services } = app;
+    const [ana, bo] = [owners[0]!, owners[1]!];
+    const twice = randomUUID();
+    const queuedAt = new Date(Date.now() - 60 * 60_000);
+    const press = (
+      owner: Owner,
+      key: string,
+      extra: Partial<Parameters<typeof raiseAlert>[1]> = {},
+    ) =>
+      raiseAlert(services, {
+        source: "card",
+        userId: owner.userId,
+        tagId: owner.tagId,
+        idempotencyKey: key,
+        location: null,
+        clientAddress: "203.0.113.10",
+        ...extra,
+      });
+    const presses = [
+      press(ana, twice),
+      press(bo, randomUUID()),
+      press(ana, twice),
+      press(ana, randomUUID(), { raisedAt: queuedAt }),
+      press(ana, randomUUID(), { source: "bogus" as never }),
+      press(ana, randomUUID()),
+    ];
+    const settled = await Promise.allSettled(presses);
+    expect(settled.map((r) => r.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+    ]);
+    const raised = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    // The key pressed twice raised one alert; both presses answer with it.
+    expect(raised[0]!.alertId).toBe(raised[2]!.alertId);
+    expect([raised[0]!.created, raised[2]!.created].sort()).toEqual([false, true]);
+    expect([raised[1]!, raised[3]!, raised[4]!].every((r) => r.created)).toBe(true);
+    const ids = [...new Set(raised.map((r) => r.alertId))];
+    const rows = await services.db
+      .select({ id: alerts.id, createdAt: alerts.createdAt })
+      .from(alerts)
+      .where(inArray(alerts.id, ids));
+    expect(rows).toHaveLength(4);
+    expect(rows.find((r) => r.id === raised[3]!.alertId)!.createdAt.getTime()).toBe(
+      queuedAt.getTime(),
+    );
+    // Each alert has its own deliveries, once: Ana's alerts reach her one contact, Bo's none.
+    const deliveries = await services.db
+      .select({ alertId: alertDeliveries.alertId, name: alertDeliveries.contactName })
+      .from(alertDeliveries)
+      .where(and(inArray(alertDeliveries.alertId, ids), eq(alertDeliveries.kind, "alert")));
+    const reached = (id: string) =>
+      deliveries.filter((d) => d.alertId === id && d.name === "Solo").length;
+    expect(ids.map(reached)).toEqual(ids.map((id) => (id === raised[1]!.alertId ? 0 : 1)));
   });
 });
