@@ -309,9 +309,6 @@ export async function openPostgres(
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: options.poolWaitMs ?? 5_000,
     idleTimeoutMillis: 30_000,
-    // Our named statements (`prepared`, Drizzle's `.prepare`) are the hot path's index lookups:
-    // one plan per connection, not one per call (decision 165).
-    options: "-c plan_cache_mode=force_generic_plan",
   });
   // An idle client whose backend is terminated emits 'error' on the pool; without
   // a listener Node would crash. The pool drops that client and opens a new one.
@@ -322,6 +319,11 @@ export async function openPostgres(
   // flight fails on its own, and the pool discards the broken client on release.
   pool.on("connect", (client) => {
     client.on("error", () => {});
+    // Our named statements (`prepared`, Drizzle's `.prepare`) are the hot path's index lookups:
+    // one plan per connection, not one per call (decision 165). A SET, queued before the
+    // connection's first query, rather than a startup option, which poolers may refuse; a
+    // server without the setting only plans more often.
+    client.query("set plan_cache_mode = force_generic_plan").catch(() => {});
   });
   const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
   return {

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textArrayParam } from "#server/db/prepared.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/support/database.ts";
+import {
+  createTestDatabase,
+  TEST_DATABASE_URL,
+  type TestDatabase,
+} from "#tests/support/database.ts";
 
 // DatabaseHandle.prepared: the card's hot read, prepared once per connection.
 // On PGlite the values travel as quoted literals, so quoting must be exact.
@@ -54,5 +58,20 @@ describe("prepared statements", () => {
     await first(["b"]);
     expect(() => database.prepared("twice_named", "select 2 as v where $1 = ''")).toThrow();
     expect(() => database.prepared("bad name; drop", "select 1")).toThrow(RangeError);
+  });
+});
+
+// Decision 165: on PostgreSQL every pool connection plans a named statement once, generically.
+describe.runIf(TEST_DATABASE_URL)("the pool's connections on PostgreSQL", () => {
+  it("plan named statements generically, on every connection, from their first query", async () => {
+    const modes = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        database.prepared<{ mode: string }>(
+          "plan_mode",
+          "select current_setting('plan_cache_mode') as mode",
+        )([]),
+      ),
+    );
+    expect(modes.flat()).toEqual(Array(4).fill({ mode: "force_generic_plan" }));
   });
 });
