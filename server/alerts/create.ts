@@ -8,7 +8,7 @@ import {
 } from "#core/channels.ts";
 import type { PlanId } from "#core/plans.ts";
 import type { FieldCipher } from "#server/crypto.ts";
-import { inBatchesByKey, inBatchesPer } from "#server/db/batches.ts";
+import { inBatchesByKey, inBatchesPer, onePer } from "#server/db/batches.ts";
 import { insertRows } from "#server/db/bulk-writes.ts";
 import { type Executor, rowsOf, type Transaction } from "#server/db/client.ts";
 import { preparedQuery } from "#server/db/prepared.ts";
@@ -602,20 +602,14 @@ async function raiseInTransaction(
  * holder's (it moved between its read and the lock) answers null and goes on its own, as does
  * every alert of a batch that failed. Alone, an alert waits for nothing.
  */
-const holderBatches = new WeakMap<
-  Services,
-  (holderId: string, raise: PendingRaise) => Promise<RaiseOutcome | null>
->();
+const holderBatchesOf = onePer((services: Services) =>
+  inBatchesByKey((holderId: string, raises: PendingRaise[]) =>
+    raiseTogether(services, holderId, raises),
+  ),
+);
 
 function raisedUnderHolderLock(services: Services, raise: PendingRaise) {
-  let run = holderBatches.get(services);
-  if (!run) {
-    run = inBatchesByKey((holderId: string, raises: PendingRaise[]) =>
-      raiseTogether(services, holderId, raises),
-    );
-    holderBatches.set(services, run);
-  }
-  return run(raise.unlockedHolder.id, raise);
+  return holderBatchesOf(services)(raise.unlockedHolder.id, raise);
 }
 
 async function raiseTogether(

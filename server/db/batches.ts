@@ -44,14 +44,22 @@ export function inBatches<Item, Answer>(
 export function inBatchesPer<Handle extends object, Item, Answer>(
   make: (handle: Handle) => (items: Item[]) => Promise<Answer[]>,
 ): (handle: Handle, item: Item) => Promise<Answer> {
-  const batchers = new WeakMap<Handle, (item: Item) => Promise<Answer>>();
-  return (handle, item) => {
-    let run = batchers.get(handle);
-    if (!run) {
-      run = inBatches(make(handle));
-      batchers.set(handle, run);
+  const batcherOf = onePer((handle: Handle) => inBatches(make(handle)));
+  return (handle, item) => batcherOf(handle)(item);
+}
+
+/** `make(handle)`, made on a handle's first call and kept as long as the handle lives. */
+export function onePer<Handle extends object, Made>(
+  make: (handle: Handle) => Made,
+): (handle: Handle) => Made {
+  const made = new WeakMap<Handle, Made>();
+  return (handle) => {
+    let kept = made.get(handle);
+    if (kept === undefined) {
+      kept = make(handle);
+      made.set(handle, kept);
     }
-    return run(item);
+    return kept;
   };
 }
 

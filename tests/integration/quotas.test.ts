@@ -3,7 +3,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel } from "#core/channels.ts";
 import type { PlanId } from "#core/plans.ts";
-import { raiseAlert } from "#server/alerts/create.ts";
+import { type RaiseAlertInput, raiseAlert } from "#server/alerts/create.ts";
 import { createDispatcher } from "#server/alerts/dispatcher.ts";
 import {
   alertDeliveries,
@@ -415,7 +415,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the holder's alerts lock on Pos
     );
     return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
   };
-  const alertOf = (owner: Owner) =>
+  const alertOf = (owner: Owner, extra: Partial<RaiseAlertInput> = {}) =>
     raiseAlert(app.services, {
       source: "sos",
       userId: owner.userId,
@@ -423,6 +423,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the holder's alerts lock on Pos
       idempotencyKey: `lock-${randomUUID()}`,
       location: null,
       clientAddress: "198.51.100.9",
+      ...extra,
     });
 
   /**
@@ -541,13 +542,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the holder's alerts lock on Pos
 
   it("when one alert of those that waited together fails, the others are raised on their own", async () => {
     const { owner, lock, first } = await oneWaiting(5);
-    const broken = raiseAlert(app.services, {
-      source: "sos",
-      userId: owner.userId,
-      tagId: null,
+    const broken = alertOf(owner, {
       idempotencyKey: `broken-${randomUUID()}`,
-      location: null,
-      clientAddress: "198.51.100.9",
       linkInTransaction: async () => {
         throw new Error("the link could not be written");
       },
