@@ -1,10 +1,13 @@
 // Adds up the JSON reports of every test run and prints one closing line; before it, each run's
-// slowest files, so where the test command's time goes can be read from every run.
+// slowest files, so where the test command's time goes can be read from every run, and every failed
+// test with the first line of its failure, so the end of a long log alone tells what failed.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const dir = process.argv[2];
 const SLOWEST = 5;
+const failures = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -30,6 +33,31 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
   for (const slow of files.slice(0, SLOWEST)) {
     console.log(`  ${slow.seconds.toFixed(1).padStart(7)} s  ${slow.name}`);
   }
+  for (const result of report.testResults ?? []) {
+    const name = path.relative(process.cwd(), result.name);
+    const failedTests = (result.assertionResults ?? []).filter((test) => test.status === "failed");
+    // A file that failed before any test ran (an import error, a failed hook) has no failed test.
+    if (result.status === "failed" && failedTests.length === 0) {
+      failures.push(`${file.replace(/\.json$/, "")}  ${name}\n      ${firstLine(result.message)}`);
+    }
+    for (const test of failedTests) {
+      failures.push(
+        `${file.replace(/\.json$/, "")}  ${name} > ${test.fullName}\n      ${firstLine(test.failureMessages?.[0])}`,
+      );
+    }
+  }
+}
+if (failures.length) {
+  console.log("\nfailed:");
+  for (const failure of failures) console.log(`  ${failure}`);
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+process.exit(failed > 0 || failures.length > 0 || passed === 0 ? 1 : 0);
+
+function firstLine(message) {
+  // Vitest's messages carry colour codes and a stack; the first line says what went wrong.
+  const line = stripVTControlCharacters(message ?? "")
+    .split("\n")
+    .find((l) => l.trim());
+  return (line ?? "(no message)").trim().slice(0, 300);
+}
