@@ -4,6 +4,9 @@
 export const TAG_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 export const PRODUCTS = ["wristband", "card", "keychain", "sticker"] as const;
+
+/** The most tags one mint makes: the command line, the admin page and an organisation's CSV. */
+export const MAX_MINT_BATCH = 10_000;
 export type Product = (typeof PRODUCTS)[number];
 
 export const PRODUCT_PREFIX: Record<Product, string> = {

@@ -8,7 +8,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createDispatcher } from "#server/alerts/dispatcher.ts";
 import { authMessagesSettled } from "#server/auth/code-delivery.ts";
-import { DatabaseLockedError } from "#server/db/client.ts";
+import { DatabaseLockedError } from "#server/db/embedded-lock.ts";
 import { createConsentJob } from "#server/domain/current-checks.ts";
 import { createPositionRetentionJob } from "#server/domain/live-location.ts";
 import { createOrgExpiryJob } from "#server/domain/org-expiry.ts";

@@ -1,20 +1,24 @@
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { IMPORT_MAX_BYTES, OPERATOR_IMPORT_PATH } from "#core/org-import.ts";
 import { ORG_SLUG } from "#core/organizations.ts";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "#server/config.ts";
-import { DatabaseLockedError, embeddedLockHolder, openDatabase } from "#server/db/client.ts";
-import { type ExportBreak, type ExportCheck, verifyExport } from "#server/domain/audit-export.ts";
-import { UserNotFoundError } from "#server/domain/users.ts";
-import { createLogger } from "#server/logger.ts";
-import {
-  type MembersImportOutcome,
-  type OperatorCommand,
-  operatorCommandSchema,
-  runMembersImport,
-  runOperatorCommand,
-} from "#server/operator/commands.ts";
+import { DatabaseLockedError, embeddedLockHolder } from "#server/db/embedded-lock.ts";
+import type { ExportBreak, ExportCheck } from "#server/domain/audit-export.ts";
+import { type OperatorCommand, operatorCommandSchema } from "#server/operator/command-schema.ts";
+import type { MembersImportOutcome } from "#server/operator/commands.ts";
+
+// A command given to a running server loads only what checks it and sends it; the database, the
+// domain code and the import's rules are loaded when the command runs here (`local`). Loading
+// them all made every command 2.4 s (3.8 s of CPU), now 0.9 s (1.2 s) through a running server:
+// paid on every tag an operator's script or a test mints.
+const local = () =>
+  Promise.all([
+    import("#server/db/client.ts"),
+    import("#server/logger.ts"),
+    import("#server/operator/commands.ts"),
+  ]).then(([client, logger, commands]) => ({ ...client, ...logger, ...commands }));
+const importRules = () => import("#core/org-import.ts");
 
 export const USAGE = `Usage: safetap <command>
 
@@ -168,6 +172,7 @@ async function runThroughServer(endpoint: OperatorEndpoint, command: OperatorCom
 }
 
 async function runDirectly(config: Config, command: OperatorCommand) {
+  const { createLogger, openDatabase, runOperatorCommand } = await local();
   const logger = createLogger({ level: "warn", name: "safetap-cli" });
   const database = await openDatabase(config, logger);
   try {
@@ -179,7 +184,8 @@ async function runDirectly(config: Config, command: OperatorCommand) {
 }
 
 /** The file to import, refused before it is read when it is over the import's byte cap. */
-function readImportFile(file: string): Buffer {
+async function readImportFile(file: string): Promise<Buffer> {
+  const { IMPORT_MAX_BYTES } = await importRules();
   let size: number;
   try {
     size = statSync(file).size;
@@ -199,6 +205,7 @@ async function importThroughServer(
   command: MembersImportCommand,
   bytes: Buffer,
 ): Promise<MembersImportOutcome> {
+  const { OPERATOR_IMPORT_PATH } = await importRules();
   const query = new URLSearchParams({ org: command.org, name: path.basename(command.file) });
   const response = await fetch(`${endpoint.url}${OPERATOR_IMPORT_PATH}?${query}`, {
     method: "POST",
@@ -213,6 +220,7 @@ async function importThroughServer(
 }
 
 async function importDirectly(config: Config, command: MembersImportCommand, bytes: Buffer) {
+  const { createLogger, openDatabase, runMembersImport } = await local();
   const logger = createLogger({ level: "warn", name: "safetap-cli" });
   const database = await openDatabase(config, logger);
   try {
@@ -272,6 +280,7 @@ async function auditVerify(rest: string[]): Promise<number> {
     process.stderr.write(`Cannot read ${file}: no such file\n`);
     return 1;
   }
+  const { verifyExport } = await import("#server/domain/audit-export.ts");
   const reader = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity });
   const check = await verifyExport(reader);
   reader.close();
@@ -304,7 +313,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   try {
     if (command.command === "members.import") {
-      const bytes = readImportFile(command.file);
+      const bytes = await readImportFile(command.file);
       const importing = command;
       const outcome = await dispatch(
         config,
@@ -330,7 +339,7 @@ export async function run(argv: string[]): Promise<number> {
       );
       return 1;
     }
-    if (error instanceof UserNotFoundError || error instanceof Error) {
+    if (error instanceof Error) {
       process.stderr.write(`${error.message}\n`);
       return 1;
     }

@@ -10,7 +10,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { and, eq, inArray } from "drizzle-orm";
 import { TAG_CSV_COLUMNS, TAG_CSV_MAX_BYTES } from "#core/org-tags.ts";
-import { normaliseTagId } from "#core/tag-ids.ts";
+import { MAX_MINT_BATCH, normaliseTagId } from "#core/tag-ids.ts";
 import { UUID as IMPORT_ID } from "#core/validation.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { orgImports, profiles, tags } from "#server/db/schema.ts";
@@ -18,7 +18,6 @@ import type { Logger } from "#server/logger.ts";
 import { recordAudit } from "./audit.ts";
 import { assignOrgTagsInBulk } from "./org-tags.ts";
 import type { OrgContext } from "./organizations.ts";
-import { MAX_MINT_BATCH } from "./tags.ts";
 
 /** A rejected-rows file comes back with its `errors` column: it is read and ignored. */
 const IGNORED_COLUMNS = ["errors"];

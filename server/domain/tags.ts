@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import type { Product } from "#core/tag-ids.ts";
+import { MAX_MINT_BATCH, type Product } from "#core/tag-ids.ts";
 import type { Executor } from "#server/db/client.ts";
 import { tags } from "#server/db/schema.ts";
 import { activationTokenHasher, newActivationToken, newTagId } from "./tag-ids.ts";
-
-export const MAX_MINT_BATCH = 10_000;
 
 export interface MintedTag {
   tagId: string;

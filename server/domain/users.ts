@@ -2,16 +2,10 @@ import { and, eq, notIlike, or, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { ORG_ACCOUNT_EMAIL_DOMAIN } from "#core/org-admin.ts";
 import { isPlanId, type PlanId } from "#core/plans.ts";
+import { isRole, type Role } from "#core/roles.ts";
 import type { Executor } from "#server/db/client.ts";
 import { profiles, user, userRoles } from "#server/db/schema.ts";
 import { ensureHousehold } from "./people.ts";
-
-export const ROLES = ["admin", "moderator"] as const;
-export type Role = (typeof ROLES)[number];
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
-}
 
 export class UserNotFoundError extends Error {
   constructor(identifier: string) {

@@ -3,9 +3,9 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { HouseholdNotFoundError } from "#server/domain/households.ts";
 import { UserNotFoundError } from "#server/domain/users.ts";
+import { operatorCommandSchema } from "#server/operator/command-schema.ts";
 import {
   OperatorRefusal,
-  operatorCommandSchema,
   runMembersImport,
   runOperatorCommand,
 } from "#server/operator/commands.ts";

@@ -1,7 +1,4 @@
-import { z } from "zod";
 import { ORG_PRESETS } from "#core/organizations.ts";
-import { PLAN_IDS } from "#core/plans.ts";
-import { PRODUCTS } from "#core/tag-ids.ts";
 import { type Auth, createAuth } from "#server/auth/auth.ts";
 import type { Config } from "#server/config.ts";
 import { createFieldCipher } from "#server/crypto.ts";
@@ -15,50 +12,11 @@ import {
 } from "#server/domain/org-import-text.ts";
 import { mintTagsFor } from "#server/domain/org-tags.ts";
 import { createOrganization, findOrganizationBySlug } from "#server/domain/organizations.ts";
-import { MAX_MINT_BATCH, mintedTagsCsv } from "#server/domain/tags.ts";
-import { grantRole, ROLES, setUserPlan } from "#server/domain/users.ts";
+import { mintedTagsCsv } from "#server/domain/tags.ts";
+import { grantRole, setUserPlan } from "#server/domain/users.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
 import { databaseRateLimiter } from "#server/security/rate-limit.ts";
-
-/** The most extra seats an admin may give one household (a typo guard, not a plan limit). */
-export const MAX_EXTRA_SEATS = 100;
-
-/**
- * Operator commands, shared by the `safetap` command line (directly against the
- * database) and the running server (when the embedded database is in use and
- * the command line must not open it a second time).
- */
-export const operatorCommandSchema = z.discriminatedUnion("command", [
-  z.object({
-    command: z.literal("tags.mint"),
-    product: z.enum(PRODUCTS),
-    count: z.number().int().min(1).max(MAX_MINT_BATCH),
-    /** The organisation the batch is for (its slug); its admins assign the tags. */
-    org: z.string().trim().min(3).max(48).optional(),
-  }),
-  z.object({
-    command: z.literal("users.set-plan"),
-    identifier: z.string().trim().min(1).max(255),
-    plan: z.enum(PLAN_IDS),
-  }),
-  z.object({
-    command: z.literal("households.seats"),
-    /** The household's owner: email address, phone number or user id. */
-    identifier: z.string().trim().min(1).max(255),
-    extra: z.number().int().min(0).max(MAX_EXTRA_SEATS),
-  }),
-  z.object({
-    command: z.literal("users.grant-role"),
-    identifier: z.string().trim().min(1).max(255),
-    role: z.enum(ROLES),
-  }),
-  z.object({
-    command: z.literal("orgs.create"),
-    name: z.string().trim().min(2).max(100),
-    slug: z.string().trim().min(3).max(48),
-    preset: z.enum(ORG_PRESETS),
-  }),
-]);
+import type { OperatorCommand } from "./command-schema.ts";
 
 /** Why an organisation could not be created, as the command line says it. */
 const ORG_REFUSALS = {
@@ -71,8 +29,6 @@ const ORG_REFUSALS = {
 } as const;
 
 export class OperatorRefusal extends Error {}
-
-export type OperatorCommand = z.infer<typeof operatorCommandSchema>;
 
 /** Runs a command and returns what the command line prints. */
 export async function runOperatorCommand(

@@ -2,15 +2,15 @@ import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { NoticeData } from "#app/components/notice.tsx";
 import { getSessionUser } from "#app/lib/session.server.ts";
-import { PRODUCTS } from "#core/tag-ids.ts";
+import { MAX_MINT_BATCH, PRODUCTS } from "#core/tag-ids.ts";
 import { batchCsv, batchQrZip, listBatches, searchTags } from "#server/domain/admin.ts";
 import { HouseholdNotFoundError, setExtraSeats } from "#server/domain/households.ts";
 import { mintTagsFor } from "#server/domain/org-tags.ts";
 import { listSalesEnquiries, salesEnquiriesCsv } from "#server/domain/sales-enquiries.ts";
 import { listSupportTickets, setSupportTicketStatus } from "#server/domain/support-tickets.ts";
-import { MAX_MINT_BATCH, mintedTagsCsv } from "#server/domain/tags.ts";
+import { mintedTagsCsv } from "#server/domain/tags.ts";
 import { grantRole, hasRole, setUserPlan, UserNotFoundError } from "#server/domain/users.ts";
-import { operatorCommandSchema } from "#server/operator/commands.ts";
+import { operatorCommandSchema } from "#server/operator/command-schema.ts";
 import type { Services } from "#server/services.ts";
 
 /** /admin's lists: mint batches, sales enquiries, support tickets and the tags matching the search. */
