@@ -73,6 +73,7 @@ import {
   PHONE_UA,
 } from "#scripts/bench/http-load.mjs";
 import { runLighthouse } from "#scripts/bench/lighthouse.mjs";
+import { machineCosts } from "#scripts/bench/machine.mjs";
 import { massNoticeChecks, massNoticeStage, printMassNotice } from "#scripts/bench/mass-notice.mjs";
 import {
   firstProviderCalls,
@@ -1466,6 +1467,8 @@ try {
     cpu: cpus()[0]?.model,
     loadAverageAtStart: loadavg().map((n) => Number(n.toFixed(2))),
     node: process.version,
+    // What a system call, a fresh page and a process start cost here (decision 166).
+    costs: machineCosts(),
   };
   const results = [];
   const skipped = [];
@@ -1503,6 +1506,15 @@ try {
   console.log(
     `\n=== Summary: ${machine.cores} cores (${machine.cpu}), load average at start ${machine.loadAverageAtStart.join(" ")}, ${QUICK ? "BENCH_QUICK" : "full"} run, ${SECONDS} s per load run, ${Math.round((Date.now() - started) / 1000)} s in all ===`,
   );
+  const indexes = results
+    .flatMap((r) => r.lighthouse ?? [])
+    .map((l) => l.benchmarkIndex)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  const benchmarkIndex = indexes[Math.floor(indexes.length / 2)];
+  console.log(
+    `Machine: a system call ${machine.costs.systemCallMicros} µs, a fresh gigabyte of memory ${fmt(machine.costs.freshMemoryMsPerGb)} ms, a Node.js start ${machine.costs.processStartMs} ms${benchmarkIndex === undefined ? "" : `, Lighthouse's benchmark index ${benchmarkIndex}`} (decision 166).`,
+  );
   console.log(
     "The machine is shared: compare ratios measured in the same run, not absolute numbers across runs.",
   );
@@ -1518,7 +1530,7 @@ try {
   for (const s of skipped) console.log(`skipped ${s}`);
   const report = {
     date: new Date().toISOString(),
-    machine,
+    machine: { ...machine, lighthouseBenchmarkIndex: benchmarkIndex ?? null },
     settings: {
       quick: QUICK,
       secondsPerRun: SECONDS,

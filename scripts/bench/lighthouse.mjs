@@ -65,6 +65,9 @@ export async function runLighthouse(baseUrl, paths, runs) {
         tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN),
         cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? null,
         lighthouseVersion: lhr.lighthouseVersion,
+        // Lighthouse's measure of the machine's JavaScript speed (about 1,500 on the desktop its
+        // 4x CPU slowdown assumes); decision 166.
+        benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN),
         userAgent: lhr.environment?.hostUserAgent,
         lcpElement: lcpElement(lhr),
         // Audits that did not pass, for the report.
