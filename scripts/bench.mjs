@@ -1506,12 +1506,14 @@ try {
   console.log(
     `\n=== Summary: ${machine.cores} cores (${machine.cpu}), load average at start ${machine.loadAverageAtStart.join(" ")}, ${QUICK ? "BENCH_QUICK" : "full"} run, ${SECONDS} s per load run, ${Math.round((Date.now() - started) / 1000)} s in all ===`,
   );
-  const indexes = results
-    .flatMap((r) => r.lighthouse ?? [])
-    .map((l) => l.benchmarkIndex)
-    .filter(Number.isFinite)
-    .sort((a, b) => a - b);
-  const benchmarkIndex = indexes[Math.floor(indexes.length / 2)];
+  const benchmarkIndex =
+    percentile(
+      results
+        .flatMap((r) => r.lighthouse ?? [])
+        .map((l) => l.benchmarkIndex)
+        .filter(Number.isFinite),
+      50,
+    ) ?? undefined;
   console.log(
     `Machine: a system call ${machine.costs.systemCallMicros} µs, a fresh gigabyte of memory ${fmt(machine.costs.freshMemoryMsPerGb)} ms, a Node.js start ${machine.costs.processStartMs} ms${benchmarkIndex === undefined ? "" : `, Lighthouse's benchmark index ${benchmarkIndex}`} (decision 166).`,
   );

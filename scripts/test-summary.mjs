@@ -12,6 +12,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+  const run = file.replace(/\.json$/, "");
   const report = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
@@ -25,7 +26,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
     .sort((a, b) => b.seconds - a.seconds);
   const end = Math.max(report.startTime, ...(report.testResults ?? []).map((r) => r.endTime ?? 0));
   console.log(
-    `${file.replace(/\.json$/, "")}: ${report.numPassedTests} passed, ${report.numFailedTests} failed` +
+    `${run}: ${report.numPassedTests} passed, ${report.numFailedTests} failed` +
       (files.length
         ? `, ${Math.round((end - report.startTime) / 1000)} s from start to last file`
         : ""),
@@ -38,11 +39,11 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
     const failedTests = (result.assertionResults ?? []).filter((test) => test.status === "failed");
     // A file that failed before any test ran (an import error, a failed hook) has no failed test.
     if (result.status === "failed" && failedTests.length === 0) {
-      failures.push(`${file.replace(/\.json$/, "")}  ${name}\n      ${firstLine(result.message)}`);
+      failures.push(`${run}  ${name}\n      ${firstLine(result.message)}`);
     }
     for (const test of failedTests) {
       failures.push(
-        `${file.replace(/\.json$/, "")}  ${name} > ${test.fullName}\n      ${firstLine(test.failureMessages?.[0])}`,
+        `${run}  ${name} > ${test.fullName}\n      ${firstLine(test.failureMessages?.[0])}`,
       );
     }
   }

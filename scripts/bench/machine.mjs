@@ -5,8 +5,7 @@
 // JavaScript) says the machine is fast. These three figures tell such a day from a slow page.
 import { spawnSync } from "node:child_process";
 import { closeSync, openSync, readSync } from "node:fs";
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+import { percentile } from "./open-loop.mjs";
 
 /** Microseconds for one system call: one-byte reads of /dev/zero, the best of three rounds. */
 function systemCallMicros(calls = 100_000) {
@@ -46,7 +45,7 @@ function processStartMs(runs = 5) {
     if (child.status !== 0) throw new Error(`node -e 0 exited with ${child.status}`);
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
-  return median(times);
+  return percentile(times, 50);
 }
 
 export function machineCosts() {
