@@ -8,7 +8,9 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type CDPSession,
   chromium,
+  type Frame,
   type Page,
 } from "playwright-core";
 import { expect, inject, onTestFinished } from "vitest";
@@ -52,27 +54,17 @@ export interface WatchedPage {
 }
 
 /**
- * A fresh context and page that records every error the page reports. The service worker is
- * blocked unless `serviceWorkers: "allow"` is passed (the offline tests). Opened in a test, the
- * context is closed when the test ends (see `closeWhenTestEnds`).
+ * A page in a context of its own that records every error the page reports. The service worker
+ * is blocked unless `serviceWorkers: "allow"` is passed (the offline tests). Opened in a test,
+ * the page is put back when the test ends and a later test of the file asking for the same
+ * options gets it again, emptied (`reusePages`); a test that needs what cannot be emptied gets a
+ * context of its own, closed when it ends.
  */
 export async function openPage(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<WatchedPage> {
-  const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-  const context = await browser.newContext({
-    baseURL: baseURL(),
-    // A phone's browser: headless Chromium's own user agent is (rightly) treated as a bot.
-    userAgent: MOBILE_USER_AGENT,
-    // The site's worker precaches every asset (about 150 requests) in each new context that
-    // loads a page; only the tests of offline use need it, and they ask (decision 009).
-    serviceWorkers: "block",
-    ...options,
-    extraHTTPHeaders: { "x-forwarded-for": address, ...options.extraHTTPHeaders },
-  });
-  closeWhenTestEnds(context);
-  const page = await context.newPage();
+  const page = await reusablePage(browser, options);
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(`console: ${message.text()}`);
@@ -81,18 +73,188 @@ export async function openPage(
   return { page, problems };
 }
 
+/** A made-up client address per page: the server's limits per address never join two tests. */
+const clientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+function contextOptions(options: BrowserContextOptions): BrowserContextOptions {
+  return {
+    baseURL: baseURL(),
+    // A phone's browser: headless Chromium's own user agent is (rightly) treated as a bot.
+    userAgent: MOBILE_USER_AGENT,
+    // The site's worker precaches every asset (about 150 requests) in each new context that
+    // loads a page; only the tests of offline use need it, and they ask (decision 009).
+    serviceWorkers: "block",
+    ...options,
+    extraHTTPHeaders: { "x-forwarded-for": clientAddress(), ...options.extraHTTPHeaders },
+  };
+}
+
 /**
- * Closes a context opened in a test when the test ends, passed or failed. Left open, each test's
- * pages stayed alive until the file's end, their renderers still running their timers and polls:
- * 40 to 57 Chromium processes in a file of two dozen tests, a load average of 14 on two cores.
- * A context opened outside a test (a file's `beforeAll`) is closed by its opener, or with the
- * file's browser.
+ * A context kept between a file's tests with its one page (decision 167). A new context and its
+ * renderer cost Chromium about 1.5 s of CPU on a machine that traps page faults, against 0.4 s
+ * for loading a page in one already open; a file opens up to twenty.
  */
-function closeWhenTestEnds(context: BrowserContext) {
+interface Kept {
+  context: BrowserContext;
+  page: Page;
+  options: BrowserContextOptions;
+  /** The origins its page showed, whose storage is emptied before it is used again. */
+  origins: Set<string>;
+  /** Set when the test did what emptying cannot undo (an init script, a clock, its own CDP session). */
+  spoiled: boolean;
+  /** A CDP session of our own (the context's method is watched for the test's). */
+  session: () => Promise<CDPSession>;
+}
+
+/** Per browser connection (each file has its own), the kept pages not in use, by their options. */
+const idle = new WeakMap<Browser, Map<string, Kept[]>>();
+
+/** The page events a test may listen to; Playwright's own listeners on the page stay. */
+const TEST_EVENTS = [
+  "console",
+  "pageerror",
+  "dialog",
+  "request",
+  "requestfailed",
+  "requestfinished",
+  "response",
+  "framenavigated",
+  "load",
+  "domcontentloaded",
+  "popup",
+  "download",
+  "filechooser",
+  "websocket",
+  "worker",
+] as const;
+
+async function reusablePage(browser: Browser, options: BrowserContextOptions): Promise<Page> {
+  const pool = idle.get(browser) ?? new Map<string, Kept[]>();
+  idle.set(browser, pool);
+  const key = stableJSON(options);
+  let taken: Kept | undefined;
+  // Outside a test (a file's beforeAll) the context is the caller's to close.
+  const inTest = whenTestEnds(() => (taken ? putBack(pool, key, taken) : Promise.resolve()));
+  // The offline tests' service workers outlive what emptying a context can undo.
+  const reusable = inTest && options.serviceWorkers !== "allow";
+  taken = reusable ? pool.get(key)?.pop() : undefined;
+  if (taken) {
+    await taken.context.setExtraHTTPHeaders({
+      "x-forwarded-for": clientAddress(),
+      ...options.extraHTTPHeaders,
+    });
+    return taken.page;
+  }
+  const context = await browser.newContext(contextOptions(options));
+  const page = await context.newPage();
+  const session = context.newCDPSession.bind(context, page);
+  const fresh: Kept = { context, page, options, origins: new Set(), spoiled: !reusable, session };
+  watch(fresh);
+  if (inTest) taken = fresh;
+  return page;
+}
+
+/** JSON with every object's keys in order: the same options give the same key. */
+function stableJSON(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJSON).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJSON(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** Replaces each named method of `target` with one that first marks the context spoiled. */
+function spoilOnCall(kept: Kept, target: object, names: string[]) {
+  const methods = target as Record<string, unknown>;
+  for (const name of names) {
+    const original = methods[name];
+    if (typeof original !== "function") continue;
+    methods[name] = (...args: unknown[]) => {
+      kept.spoiled = true;
+      return original.apply(target, args);
+    };
+  }
+}
+
+/** Notes the origins the page shows, and marks the context spoiled by what cannot be emptied. */
+function watch(kept: Kept) {
+  const { context, page } = kept;
+  spoilOnCall(kept, context, ["addInitScript", "exposeBinding", "exposeFunction", "newCDPSession"]);
+  spoilOnCall(kept, page, ["addInitScript", "exposeBinding", "exposeFunction"]);
+  // Playwright's clock is an init script that stays (page.clock is the context's).
+  const clockMethods = Object.getOwnPropertyNames(Object.getPrototypeOf(context.clock));
+  spoilOnCall(
+    kept,
+    context.clock,
+    clockMethods.filter((name) => name !== "constructor"),
+  );
+  context.on("page", (other) => other.on("framenavigated", (frame) => noteOrigin(kept, frame)));
+  page.on("framenavigated", (frame) => noteOrigin(kept, frame));
+  kept.origins.add(new URL(baseURL()).origin);
+}
+
+function noteOrigin(kept: Kept, frame: Frame) {
+  const { origin } = new URL(frame.url());
+  if (origin.startsWith("http")) kept.origins.add(origin);
+}
+
+/**
+ * Empties a kept context when its test ends and puts it back for the file's next test asking
+ * for the same options: its other pages closed, the test's listeners and routes dropped, its
+ * page on about:blank (the last document's timers and polls stop), and its cookies, storage of
+ * every kind, HTTP cache, permissions, geolocation, connection and viewport as a new context's.
+ * A spoiled context, or one that cannot be emptied, is closed instead.
+ */
+async function putBack(pool: Map<string, Kept[]>, key: string, kept: Kept) {
+  const { context, page, options } = kept;
   try {
-    onTestFinished(() => context.close());
+    if (kept.spoiled || page.isClosed()) throw new Error("not reusable");
+    for (const other of context.pages()) if (other !== page) await other.close();
+    for (const event of TEST_EVENTS) page.removeAllListeners(event);
+    page.on("framenavigated", (frame) => noteOrigin(kept, frame));
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+    await page.goto("about:blank");
+    await context.setOffline(false);
+    await context.clearCookies();
+    await context.clearPermissions();
+    if (options.permissions) await context.grantPermissions(options.permissions);
+    await context.setGeolocation(options.geolocation ?? null);
+    const viewport = options.viewport === undefined ? DEFAULT_VIEWPORT : options.viewport;
+    if (viewport) await page.setViewportSize(viewport);
+    const session = await kept.session();
+    try {
+      await session.send("Network.clearBrowserCache");
+      for (const origin of kept.origins) {
+        // Every kind but a tab's sessionStorage, which SafeTap does not use.
+        await session.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
+      }
+    } finally {
+      await session.detach();
+    }
+    kept.origins.clear();
+    kept.origins.add(new URL(baseURL()).origin);
+    pool.set(key, [...(pool.get(key) ?? []), kept]);
   } catch {
-    // Not inside a test: Vitest refuses the hook, and the context is the caller's to close.
+    await context.close().catch(() => {});
+  }
+}
+
+/** Playwright's viewport when a context names none. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+/**
+ * Runs `fn` when the current test ends, passed or failed; false outside a test (a file's
+ * `beforeAll`), where Vitest refuses the hook.
+ */
+function whenTestEnds(fn: () => Promise<void>): boolean {
+  try {
+    onTestFinished(fn);
+    return true;
+  } catch {
+    return false;
   }
 }
 

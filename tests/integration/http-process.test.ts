@@ -4,17 +4,19 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EMBEDDED_PASS } from "#tests/support/database.ts";
 import { type RunningServer, startServer } from "#tests/support/processes.ts";
 import { memoryOf, rawRequest, stalledClient } from "#tests/support/raw-http.ts";
 
 /**
  * The built server as a process of its own, as it runs in production: what only
  * a real process shows (its memory under a huge body, the address it logs behind
- * a proxy, what it writes to its log).
+ * a proxy, what it writes to its log). Its servers run on embedded databases of their own, the
+ * same in both passes: the PGlite pass runs them (decision 167).
  */
 const MB = 1024 * 1024;
 
-describe("a 200 MB chunked body", () => {
+describe.runIf(EMBEDDED_PASS)("a 200 MB chunked body", () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({
@@ -103,7 +105,7 @@ async function appendingProxy(target: string): Promise<{ url: string; server: Se
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-describe("behind one proxy hop (TRUST_PROXY=true)", () => {
+describe.runIf(EMBEDDED_PASS)("behind one proxy hop (TRUST_PROXY=true)", () => {
   let server: RunningServer;
   let proxy: { url: string; server: Server };
   beforeAll(async () => {
@@ -159,47 +161,50 @@ describe("behind one proxy hop (TRUST_PROXY=true)", () => {
   });
 });
 
-describe("a production demo (APP_ENV=production, DEMO_MODE=true, no providers)", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({
-      APP_ENV: "production",
-      DEMO_MODE: "true",
-      PUBLIC_URL: "http://localhost:3000",
-      AUTH_SECRET: "x".repeat(40),
-      DATA_ENCRYPTION_KEY: "ab".repeat(32),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "safetap-demo-")),
-      SEED_DEMO: "false",
-      LOG_LEVEL: "info",
+describe.runIf(EMBEDDED_PASS)(
+  "a production demo (APP_ENV=production, DEMO_MODE=true, no providers)",
+  () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer({
+        APP_ENV: "production",
+        DEMO_MODE: "true",
+        PUBLIC_URL: "http://localhost:3000",
+        AUTH_SECRET: "x".repeat(40),
+        DATA_ENCRYPTION_KEY: "ab".repeat(32),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "safetap-demo-")),
+        SEED_DEMO: "false",
+        LOG_LEVEL: "info",
+      });
     });
-  });
-  afterAll(() => server?.stop());
+    afterAll(() => server?.stop());
 
-  it("never writes a sign-in code to its log; the outbox has it, for this machine only", async () => {
-    const email = `demo-${Date.now()}@example.com`;
-    const started = await rawRequest(`${server.url}/auth`, {
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        intent: "signup",
-        fullName: "Demo Person",
-        identifier: email,
-        password: "Str0ng!Passw0rd",
-        acceptTerms: "on",
-      }).toString(),
+    it("never writes a sign-in code to its log; the outbox has it, for this machine only", async () => {
+      const email = `demo-${Date.now()}@example.com`;
+      const started = await rawRequest(`${server.url}/auth`, {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          intent: "signup",
+          fullName: "Demo Person",
+          identifier: email,
+          password: "Str0ng!Passw0rd",
+          acceptTerms: "on",
+        }).toString(),
+      });
+      expect(started.status).toBe(200);
+      const outbox = (await (await fetch(`${server.url}/dev/outbox.json`)).json()) as {
+        to: string;
+        body: string;
+      }[];
+      const code = outbox.find((m) => m.to === email)?.body.match(/\b(\d{6})\b/)?.[1];
+      expect(code).toBeDefined();
+      expect(server.output()).toContain(email);
+      expect(server.output()).not.toContain(code);
     });
-    expect(started.status).toBe(200);
-    const outbox = (await (await fetch(`${server.url}/dev/outbox.json`)).json()) as {
-      to: string;
-      body: string;
-    }[];
-    const code = outbox.find((m) => m.to === email)?.body.match(/\b(\d{6})\b/)?.[1];
-    expect(code).toBeDefined();
-    expect(server.output()).toContain(email);
-    expect(server.output()).not.toContain(code);
-  });
-});
+  },
+);
 
-describe("production without providers", () => {
+describe.runIf(EMBEDDED_PASS)("production without providers", () => {
   it("refuses to start, naming what is missing and the demo flag", async () => {
     await expect(
       startServer({

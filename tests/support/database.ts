@@ -7,6 +7,13 @@ import { type DatabaseHandle, openPglite, openPostgres } from "#server/db/client
 /** Set by the test command when PostgreSQL answers; otherwise tests use PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
+/**
+ * Whether this is the integration project's PGlite pass. Tests whose servers and commands run
+ * on an embedded database of their own (a `DATA_DIR`, whatever TEST_DATABASE_URL says) do the
+ * same work in both passes, and run in this one only (decision 167).
+ */
+export const EMBEDDED_PASS = !TEST_DATABASE_URL;
+
 export interface TestDatabase extends DatabaseHandle {
   /** The connection URL when on PostgreSQL, for child processes. */
   url?: string;
