@@ -57,8 +57,8 @@ export interface WatchedPage {
  * A page in a context of its own that records every error the page reports. The service worker
  * is blocked unless `serviceWorkers: "allow"` is passed (the offline tests). Opened in a test,
  * the page is put back when the test ends and a later test of the file asking for the same
- * options gets it again, emptied (`reusePages`); a test that needs what cannot be emptied gets a
- * context of its own, closed when it ends.
+ * options gets it again, emptied (decision 167); a test that does what cannot be emptied leaves
+ * a context that is closed when it ends.
  */
 export async function openPage(
   browser: Browser,
@@ -90,9 +90,9 @@ function contextOptions(options: BrowserContextOptions): BrowserContextOptions {
 }
 
 /**
- * A context kept between a file's tests with its one page (decision 167). A new context and its
- * renderer cost Chromium about 1.5 s of CPU on a machine that traps page faults, against 0.4 s
- * for loading a page in one already open; a file opens up to twenty.
+ * A context kept between a file's tests with its one page (decision 167). A new context, its
+ * renderer and a page loaded in it cost about 1.7 s of CPU on a machine that traps page faults,
+ * against 0.4 s for loading a page in one already open; a file opens up to twenty.
  */
 interface Kept {
   context: BrowserContext;
