@@ -191,8 +191,14 @@ function watch(kept: Kept) {
     clockMethods.filter((name) => name !== "constructor"),
   );
   context.on("page", (other) => other.on("framenavigated", (frame) => noteOrigin(kept, frame)));
-  page.on("framenavigated", (frame) => noteOrigin(kept, frame));
+  followOrigins(kept);
+}
+
+/** Starts the kept page's list of origins afresh: the site's, and each one it shows from now. */
+function followOrigins(kept: Kept) {
+  kept.origins.clear();
   kept.origins.add(new URL(baseURL()).origin);
+  kept.page.on("framenavigated", (frame) => noteOrigin(kept, frame));
 }
 
 function noteOrigin(kept: Kept, frame: Frame) {
@@ -213,7 +219,6 @@ async function putBack(pool: Map<string, Kept[]>, key: string, kept: Kept) {
     if (kept.spoiled || page.isClosed()) throw new Error("not reusable");
     for (const other of context.pages()) if (other !== page) await other.close();
     for (const event of TEST_EVENTS) page.removeAllListeners(event);
-    page.on("framenavigated", (frame) => noteOrigin(kept, frame));
     await page.unrouteAll({ behavior: "ignoreErrors" });
     await context.unrouteAll({ behavior: "ignoreErrors" });
     await page.goto("about:blank");
@@ -234,8 +239,7 @@ async function putBack(pool: Map<string, Kept[]>, key: string, kept: Kept) {
     } finally {
       await session.detach();
     }
-    kept.origins.clear();
-    kept.origins.add(new URL(baseURL()).origin);
+    followOrigins(kept);
     pool.set(key, [...(pool.get(key) ?? []), kept]);
   } catch {
     await context.close().catch(() => {});
