@@ -69,6 +69,10 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 600_000,
           maxWorkers: 2,
+          // A failure shows the whole value: the test command's summary keeps only each
+          // failure's message, and "expected [ …(2) ] to deeply equal []" does not say which
+          // console errors a page logged.
+          chaiConfig: { truncateThreshold: 0 },
           // Runs after the unit and integration projects when they are selected together.
           sequence: { groupOrder: 1 },
         },

@@ -56,9 +56,11 @@ console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || failures.length > 0 || passed === 0 ? 1 : 0);
 
 function firstLine(message) {
-  // Vitest's messages carry colour codes and a stack; the first line says what went wrong.
+  // Vitest's messages carry colour codes and a stack; the first line says what went wrong. It
+  // can be long: the end-to-end tests' assertions print whole values (the console errors a page
+  // logged, the state a poll last saw), and the end of the CI log is often all there is to read.
   const line = stripVTControlCharacters(message ?? "")
     .split("\n")
     .find((l) => l.trim());
-  return (line ?? "(no message)").trim().slice(0, 300);
+  return (line ?? "(no message)").trim().slice(0, 1200);
 }

@@ -80,8 +80,11 @@ async function workerVersion(page: Page): Promise<string> {
 async function frontOrigin(target: string) {
   const upstream = new URL(target.replace("//localhost:", "//127.0.0.1:"));
   let release: { from: string; to: string } | undefined;
+  /** What this origin answered since the release, for a failure's message. */
+  const seen = { workerScripts: 0, passed: 0, failed: [] as string[] };
   const server = createServer((request, response) => {
     if (request.method === "GET" && request.url?.split("?")[0] === "/sw.js") {
+      if (release) seen.workerScripts++;
       void (async () => {
         const answer = await fetch(new URL("/sw.js", upstream));
         const code = await answer.text();
@@ -97,11 +100,19 @@ async function frontOrigin(target: string) {
       new URL(request.url ?? "/", upstream),
       { method: request.method, headers: request.headers },
       (answer) => {
+        if (release) {
+          seen.passed++;
+          if ((answer.statusCode ?? 502) >= 400)
+            seen.failed.push(`${answer.statusCode} ${request.url}`);
+        }
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
       },
     );
-    passed.on("error", () => response.destroy());
+    passed.on("error", (error) => {
+      if (release) seen.failed.push(`${error.message} ${request.url}`);
+      response.destroy();
+    });
     request.pipe(passed);
   });
   server.listen(0, "127.0.0.1");
@@ -114,6 +125,7 @@ async function frontOrigin(target: string) {
     release(from: string, to: string) {
       release = { from, to };
     },
+    seen,
     async close() {
       server.closeAllConnections();
       server.close();
@@ -308,20 +320,38 @@ describe("service worker updates", () => {
       // install fetches the whole shell (about 150 files); if the browser gives that install
       // up (a fetch failed on a loaded machine), the next update check installs it again, as
       // a returning visitor's browser would: asked again while no new worker is on its way.
+      // What the page's registration looked like at the last check, for a failure's message.
+      let state = "";
       await expect
         .poll(
           async () => {
-            await page.evaluate(async () => {
+            state = await page.evaluate(async () => {
               const registration = await navigator.serviceWorker.getRegistration();
+              const states = registration
+                ? `installing ${registration.installing?.state}, waiting ${registration.waiting?.state}, active ${registration.active?.state}`
+                : "no registration";
               if (registration && !registration.installing && !registration.waiting) {
-                await registration.update().catch(() => undefined);
+                const asked = await registration.update().then(
+                  () => "update asked",
+                  (error: Error) => `update refused: ${error.message}`,
+                );
+                return `${states}; ${asked}`;
               }
+              return states;
             });
             return controllerVersion(page);
           },
-          { timeout: 90_000, interval: 2_000 },
+          {
+            timeout: 90_000,
+            interval: 2_000,
+            message: "the new worker controls the page",
+          },
         )
-        .toBe(next);
+        .toBe(next)
+        .catch((error: Error) => {
+          error.message += ` (last state: ${state}; ${JSON.stringify(front.seen)})`;
+          throw error;
+        });
       await expect
         .poll(() => page.evaluate(() => caches.keys()), { timeout: 30_000 })
         .not.toContain(`safetap-shell-${version}`);
