@@ -1,7 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aboutPage } from "#app/content/about.server.ts";
-import { baseURL, isHydrated, launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import {
+  baseURL,
+  isHydrated,
+  launchBrowser,
+  openPage,
+  shownText,
+  waitForHydration,
+} from "./browser.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,10 +43,8 @@ const PUBLIC_PAGES = [
 ];
 const HYDRATED_PAGES = new Set(["/support", "/contact", "/auth"]);
 
-/** The visible text of a price (both cycles' prices are in the page; CSS shows one). */
-const shownPrice = (page: Page, plan: string) =>
-  // biome-ignore lint/performance/useDomNodeTextContent: the text shown, which is what CSS decides
-  page.getByTestId(`price-${plan}`).innerText();
+/** The price a plan's card shows (both cycles' prices are in the page; CSS shows one). */
+const shownPrice = (page: Page, plan: string) => shownText(page.getByTestId(`price-${plan}`));
 
 describe("the public site paints from its first response (decision 155)", () => {
   it.each(PUBLIC_PAGES)(
@@ -133,6 +138,37 @@ describe("the landing page without JavaScript (decision 155)", () => {
       .first()
       .evaluate((el) => getComputedStyle(el).position);
     expect(position).toBe("sticky");
+  });
+});
+
+describe("the landing page's sections below the fold", () => {
+  const PHONE = { width: 390, height: 844 };
+  /** Whether the browser skips the section's rendering (content-visibility: auto, off screen). */
+  const skipped = (page: Page, id: string) =>
+    page
+      .locator(`section#${id} > *`)
+      .first()
+      .evaluate((el) => !el.checkVisibility({ contentVisibilityAuto: true }));
+
+  it("are rendered only as they near the screen, and a link to one still lands on it", async () => {
+    const { page, problems } = await openPage(browser, { viewport: PHONE });
+    await page.goto("/?lng=en");
+    // On a phone, the hero fills the screen: the pricing and audience sections wait.
+    expect(await skipped(page, "pricing")).toBe(true);
+    expect(await skipped(page, "who-its-for")).toBe(true);
+    // Still in the accessibility tree, and found by text.
+    expect(await page.getByRole("heading", { name: "Who SafeTap is for" }).count()).toBe(1);
+    await page.locator("section#pricing").scrollIntoViewIfNeeded();
+    await expect.poll(() => skipped(page, "pricing")).toBe(false);
+    // A link to a section lands with the section's heading on screen.
+    await page.goto("/how-it-works?lng=en");
+    await page.goto("/?lng=en#who-its-for");
+    await expect.poll(() => skipped(page, "who-its-for")).toBe(false);
+    const heading = page.locator("#audiences-title");
+    const box = (await heading.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(PHONE.height);
+    expect(problems).toEqual([]);
   });
 });
 

@@ -1,7 +1,14 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { runCli } from "#tests/support/processes.ts";
-import { baseURL, launchBrowser, openPage, waitForCode, waitForHydration } from "./browser.ts";
+import {
+  baseURL,
+  launchBrowser,
+  openPage,
+  shownText,
+  waitForCode,
+  waitForHydration,
+} from "./browser.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -125,9 +132,7 @@ describe("landing page", () => {
     await page.goto("/");
     await waitForHydration(page);
     // Both cycles' prices are in the page (decision 155); the text shown is the price.
-    const shown = (plan: string) =>
-      // biome-ignore lint/performance/useDomNodeTextContent: the text shown, which is what CSS decides
-      page.getByTestId(`price-${plan}`).innerText();
+    const shown = (plan: string) => shownText(page.getByTestId(`price-${plan}`));
     expect(await shown("pro")).toMatch(/\$1\.99\s*\/month/);
     await page.getByRole("radio", { name: /Annual/ }).check();
     expect(await shown("pro")).toMatch(/\$19\.90\s*\/year/);
