@@ -1,6 +1,7 @@
 import type { Channel } from "#core/channels.ts";
 import type { Dispatcher } from "#server/alerts/dispatcher.ts";
 import { type Auth, createAuth } from "#server/auth/auth.ts";
+import { type PasswordHashing, SCRYPT_PASSWORD_HASHING } from "#server/auth/password-hashing.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 
 export { openDatabase } from "#server/db/client.ts";
@@ -35,6 +36,8 @@ export interface Services {
   database: DatabaseHandle;
   db: DatabaseHandle["db"];
   auth: Auth;
+  /** The hashing Better Auth is configured with; SafeTap's own sign-up and sign-in steps use it too. */
+  passwordHashing: PasswordHashing;
   messenger: Messenger;
   cipher: FieldCipher;
   limiter: RateLimiter;
@@ -76,8 +79,10 @@ export function createServices(deps: {
   config: Config;
   logger: Logger;
   database: DatabaseHandle;
+  /** Better Auth's scrypt unless a test app names another (decision 169). */
+  passwordHashing?: PasswordHashing;
 }): Services {
-  const { config, logger, database } = deps;
+  const { config, logger, database, passwordHashing = SCRYPT_PASSWORD_HASHING } = deps;
   const limiter = failOpen(
     config.redisUrl
       ? redisRateLimiter(config.redisUrl)
@@ -90,7 +95,8 @@ export function createServices(deps: {
     logger,
     database,
     db: database.db,
-    auth: createAuth({ db: database.db, config }),
+    auth: createAuth({ db: database.db, config, passwordHashing }),
+    passwordHashing,
     messenger: createMessenger({
       config,
       db: database.db,

@@ -5,6 +5,7 @@ import { ORG_ROLES, orgAccessControl } from "#core/organizations.ts";
 import type { Config } from "#server/config.ts";
 import * as authSchema from "#server/db/auth-schema.ts";
 import type { Database } from "#server/db/client.ts";
+import { type PasswordHashing, SCRYPT_PASSWORD_HASHING } from "./password-hashing.ts";
 import { safetapAuthPlugin } from "./plugin.ts";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
@@ -23,7 +24,15 @@ export const ORG_MEMBERSHIP_LIMIT = 100_000;
  * Better Auth owns users, credentials and sessions. SafeTap's own sign-in
  * steps (one-time codes) are built on top of it in later modules.
  */
-export function createAuth({ db, config }: { db: Database; config: Config }) {
+export function createAuth({
+  db,
+  config,
+  passwordHashing = SCRYPT_PASSWORD_HASHING,
+}: {
+  db: Database;
+  config: Config;
+  passwordHashing?: PasswordHashing;
+}) {
   return betterAuth({
     appName: "SafeTap",
     baseURL: config.publicUrl,
@@ -38,6 +47,7 @@ export function createAuth({ db, config }: { db: Database; config: Config }) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: false,
+      password: passwordHashing,
     },
     plugins: [
       safetapAuthPlugin(),

@@ -1,4 +1,3 @@
-import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import {
   type Identifier,
@@ -27,6 +26,7 @@ import {
   findOpenChallenge,
   issueCode,
 } from "./codes.ts";
+import type { PasswordHashing } from "./password-hashing.ts";
 
 export interface FlowContext {
   services: Services;
@@ -215,7 +215,7 @@ export async function signUp(
     // Never reveal that the account exists: answer exactly as for a new one
     // (the same password-hashing work a new account costs), and tell the real
     // owner instead of sending a code.
-    await hashPassword(password);
+    await services.passwordHashing.hash(password);
     sendInBackground(services, {
       channel: channelOf(identifier),
       to: identifier.value,
@@ -247,7 +247,7 @@ export async function signUp(
       userId: existing.id,
       identifier,
       redirectTo: input.redirectTo,
-      pending: { name: fullName, passwordHash: await hashPassword(password) },
+      pending: { name: fullName, passwordHash: await services.passwordHashing.hash(password) },
     });
   }
   const created = await services.auth.api.createSafetapUser({
@@ -308,11 +308,18 @@ async function settleSignup(services: Services, challenge: Challenge, language: 
   });
 }
 
-/** A real hash to check against when the account does not exist, so timing reveals nothing. */
-let decoyHash: Promise<string> | null = null;
-async function decoyCheck(password: string) {
-  decoyHash ??= hashPassword("decoy-password-that-never-matches");
-  await verifyPassword({ hash: await decoyHash, password });
+/**
+ * A real hash to check against when the account does not exist, so timing reveals nothing: one
+ * per way of hashing (a test app may use a lighter one than the servers).
+ */
+const decoyHashes = new WeakMap<PasswordHashing, Promise<string>>();
+async function decoyCheck(hashing: PasswordHashing, password: string) {
+  let decoy = decoyHashes.get(hashing);
+  if (!decoy) {
+    decoy = hashing.hash("decoy-password-that-never-matches");
+    decoyHashes.set(hashing, decoy);
+  }
+  await hashing.verify({ hash: await decoy, password });
 }
 
 export async function signIn(
@@ -346,7 +353,7 @@ export async function signIn(
     valid = (await services.auth.api.checkSafetapPassword({ body: { userId: found.id, password } }))
       .valid;
   } else {
-    await decoyCheck(password.slice(0, LIMITS.passwordMax));
+    await decoyCheck(services.passwordHashing, password.slice(0, LIMITS.passwordMax));
   }
   if (!found || !valid) {
     await recordAudit(services.db, services.logger, {

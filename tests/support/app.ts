@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import type { PasswordHashing } from "#server/auth/password-hashing.ts";
 import { loadConfig } from "#server/config.ts";
 import { createHttpApp } from "#server/http/app.ts";
 import { lingerAfterEarlyAnswers } from "#server/http/lingering-close.ts";
@@ -13,6 +14,7 @@ import { createLogger } from "#server/logger.ts";
 import { clientBuildDir, projectRoot } from "#server/paths.ts";
 import { createServices, type Services } from "#server/services.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { LIGHT_PASSWORD_HASHING } from "./password-hashing.ts";
 
 const serverBuildPath = path.join(projectRoot, "build", "server", "index.js");
 
@@ -37,7 +39,13 @@ export interface TestApp {
  * The real application in-process, on its own database: the same Hono app and
  * React Router build that production serves, with no network socket.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: {
+    /** The servers' own scrypt by default a thirty-second of its cost (decision 169). */
+    passwordHashing?: PasswordHashing;
+  } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     APP_ENV: "test",
@@ -48,7 +56,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const logger = createLogger({ level: config.logLevel });
-  const services = createServices({ config, logger, database });
+  const services = createServices({
+    config,
+    logger,
+    database,
+    passwordHashing: options.passwordHashing ?? LIGHT_PASSWORD_HASHING,
+  });
   const handlePage = createRequestHandler(await loadServerBuild(), "production");
   const app = createHttpApp(services, { handlePage, staticDir: clientBuildDir });
   return {
