@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirst } from "./scripts/test-sequencer.mjs";
 
 /**
  * Three projects, named for what they run (docs/decisions/009-tests.md):
@@ -10,6 +11,8 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    // Each project's longest files first, by a whole test command's timings (decision 170).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
