@@ -78,10 +78,18 @@ export function useStaticPage(): boolean {
 const INERT_PRELOAD = "x-deferred-modulepreload";
 const INERT_MODULE = "text/x-deferred-module";
 
-/** Makes React Router's preloads and module script inert in a rendered page. */
+/**
+ * Makes React Router's preloads and module script inert in a rendered page. An inert preload
+ * loses its nonce: the loader makes a new link from its address alone, and the thirty nonces of
+ * an on-interaction page's head (45 bytes each) pushed the support page's first screen past
+ * its first 14 KB.
+ */
 export function deferScriptsHtml(html: string): string {
   return html
-    .replace(/<link rel="modulepreload"/g, `<link rel="${INERT_PRELOAD}"`)
+    .replace(
+      /<link rel="modulepreload"( href="[^"]*")(?: nonce="[^"]*")?/g,
+      (_all, href: string) => `<link rel="${INERT_PRELOAD}"${href}`,
+    )
     .replace(
       /(<script\b[^>]*?) type="module"([^>]*>)/g,
       (_all, start: string, end: string) => `${start} type="${INERT_MODULE}"${end}`,

@@ -6,9 +6,9 @@ import { cn } from "#app/lib/cn.ts";
  * nears the screen (it stays in the accessibility tree and in find-in-page). On the landing page,
  * whose 840 elements were laid out before the first interaction, this took Lighthouse's total
  * blocking time from 106–190 ms to 34–46 ms. The size is a first guess for the scroll bar; once
- * shown, the browser remembers the real one.
+ * shown, the browser remembers the real one (the utility is in app/styles/theme.css).
  */
-export const renderWhenNear = "[content-visibility:auto] [contain-intrinsic-size:auto_900px]";
+export const renderWhenNear = "render-near";
 
 /** A page section labelled by its heading, with the site's width and spacing. */
 export function Section({
