@@ -141,37 +141,6 @@ describe("the landing page without JavaScript (decision 155)", () => {
   });
 });
 
-describe("the landing page's sections below the fold", () => {
-  const PHONE = { width: 390, height: 844 };
-  /** Whether the browser skips the section's rendering (content-visibility: auto, off screen). */
-  const skipped = (page: Page, id: string) =>
-    page
-      .locator(`section#${id} > *`)
-      .first()
-      .evaluate((el) => !el.checkVisibility({ contentVisibilityAuto: true }));
-
-  it("are rendered only as they near the screen, and a link to one still lands on it", async () => {
-    const { page, problems } = await openPage(browser, { viewport: PHONE });
-    await page.goto("/?lng=en");
-    // On a phone, the hero fills the screen: the pricing and audience sections wait.
-    expect(await skipped(page, "pricing")).toBe(true);
-    expect(await skipped(page, "who-its-for")).toBe(true);
-    // Still in the accessibility tree, and found by text.
-    expect(await page.getByRole("heading", { name: "Who SafeTap is for" }).count()).toBe(1);
-    await page.locator("section#pricing").scrollIntoViewIfNeeded();
-    await expect.poll(() => skipped(page, "pricing")).toBe(false);
-    // A link to a section lands with the section's heading on screen.
-    await page.goto("/how-it-works?lng=en");
-    await page.goto("/?lng=en#who-its-for");
-    await expect.poll(() => skipped(page, "who-its-for")).toBe(false);
-    const heading = page.locator("#audiences-title");
-    const box = (await heading.boundingBox())!;
-    expect(box.y).toBeGreaterThanOrEqual(0);
-    expect(box.y).toBeLessThan(PHONE.height);
-    expect(problems).toEqual([]);
-  });
-});
-
 describe("the landing page with JavaScript", () => {
   it("signed out, it loads no script file and React never runs; its own script does what CSS cannot (decision 159)", async () => {
     const { page, problems } = await openPage(browser, { viewport: DESKTOP });

@@ -1,6 +1,4 @@
 import type { ReactNode } from "react";
-import { cn } from "#app/lib/cn.ts";
-import { renderWhenNear } from "./section.tsx";
 
 /** The closing call to action band that ends a marketing page. */
 export function ClosingCta({
@@ -15,7 +13,7 @@ export function ClosingCta({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={headingId} className={cn("px-4 py-16 sm:py-20", renderWhenNear)}>
+    <section aria-labelledby={headingId} className="px-4 py-16 sm:py-20">
       <div className="mx-auto max-w-4xl rounded-3xl bg-primary px-6 py-14 text-center text-primary-foreground shadow-lg sm:px-12">
         <h2 id={headingId} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
           {title}

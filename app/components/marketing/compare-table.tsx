@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { cn } from "#app/lib/cn.ts";
 import { COMPARISON_ROWS, PLAN_COMPARISON, PLANS, planVars } from "#app/lib/plans.ts";
 import { PLAN_IDS } from "#core/plans.ts";
-import { renderWhenNear } from "./section.tsx";
 
 /** The compare-plans table: one row per feature of spec section 9, one column per plan. */
 export function CompareTable({ id }: { id?: string }) {
@@ -14,7 +13,7 @@ export function CompareTable({ id }: { id?: string }) {
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable so keyboard users can scroll it sideways
       tabIndex={0}
       aria-label={t("compare.caption")}
-      className={cn("overflow-x-auto rounded-xl border bg-card", renderWhenNear)}
+      className="overflow-x-auto rounded-xl border bg-card"
       data-testid="compare-table"
     >
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm">

@@ -1,15 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "#app/lib/cn.ts";
 
-/**
- * For a block that starts below the fold: the browser skips its style, layout and paint until it
- * nears the screen (it stays in the accessibility tree and in find-in-page). On the landing page,
- * whose 840 elements were laid out before the first interaction, this took Lighthouse's total
- * blocking time from 106–190 ms to 34–46 ms. The size is a first guess for the scroll bar; once
- * shown, the browser remembers the real one (the utility is in app/styles/theme.css).
- */
-export const renderWhenNear = "render-near";
-
 /** A page section labelled by its heading, with the site's width and spacing. */
 export function Section({
   id,
@@ -25,11 +16,7 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <section
-      id={id}
-      aria-labelledby={headingId}
-      className={cn("scroll-mt-20", renderWhenNear, className)}
-    >
+    <section id={id} aria-labelledby={headingId} className={cn("scroll-mt-20", className)}>
       <div className={cn("mx-auto max-w-6xl px-4 py-16 sm:py-20", innerClassName)}>{children}</div>
     </section>
   );
