@@ -494,20 +494,12 @@ export async function signUpAndOnboard(
 }
 
 /**
- * The text a locator's element shows, read on screen: the marketing sections below the fold are
- * rendered only as they near the screen (content-visibility: auto), and until then have no
- * shown text. Both billing cycles' prices are in the page, and CSS shows one: `textContent` would
- * read both.
+ * The text a locator's element shows: both billing cycles' prices are in the page and CSS shows
+ * one, so `textContent` would read both.
  */
-export async function shownText(locator: Locator) {
-  await locator.scrollIntoViewIfNeeded();
-  // The browser renders a section it skipped at its next frame after the scroll.
-  let text = "";
-  await expect
-    // biome-ignore lint/performance/useDomNodeTextContent: the text shown, which is what CSS decides
-    .poll(async () => (text = await locator.innerText()), { timeout: 10_000 })
-    .not.toBe("");
-  return text;
+export function shownText(locator: Locator) {
+  // biome-ignore lint/performance/useDomNodeTextContent: the text shown, which is what CSS decides
+  return locator.innerText();
 }
 
 /** axe-core's serious and critical findings (evaluated through the debugging protocol, CSP intact). */
