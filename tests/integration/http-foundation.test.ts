@@ -188,6 +188,26 @@ describe("static assets", () => {
     expect(await response.text()).toContain("<svg");
   });
 
+  it("robots.txt bars photos and signed-in areas, never a page that says noindex itself", async () => {
+    const response = await app.request("/robots.txt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+    const barred = (await response.text())
+      .split("\n")
+      .filter((line) => /^Disallow:/i.test(line))
+      .map((line) => line.replace(/^Disallow:\s*/i, "").trim());
+    const isBarred = (path: string) => barred.some((prefix) => prefix && path.startsWith(prefix));
+    for (const path of ["/photos/p1/v1/small", "/dashboard", "/org/school/people", "/admin"]) {
+      expect(isBarred(path), path).toBe(true);
+    }
+    // A crawler must read these to see their noindex; barred, they could be listed by address.
+    const pages = ["/", "/pricing", "/t/WB-ABC123", "/c/token", "/n/token", "/ack/token"];
+    for (const path of [...pages, "/roll-call/safe/token", "/auth", "/blog/a"]) {
+      expect(isBarred(path), path).toBe(false);
+    }
+  });
+
   it("a missing asset is a plain 404, not a page", async () => {
     const response = await app.request("/assets/nope-123.js");
     expect(response.status).toBe(404);

@@ -305,7 +305,7 @@ describe("a person's photo: upload", () => {
 });
 
 describe("a person's photo: serving", () => {
-  it("is cached for a year as immutable, with its type and an ETag; old versions and wrong sizes are 404", async () => {
+  it("is cached for a year as immutable, with its type, an ETag and noindex; old versions and wrong sizes are 404", async () => {
     const { owner, client } = await signedInOwner();
     await postPhoto(client, owner.userId, { photo: await plain(64, 64).png().toBuffer() });
     const first = (await storedPhoto(owner.userId)).version!;
@@ -314,6 +314,8 @@ describe("a person's photo: serving", () => {
     expect(small.status).toBe(200);
     expect(small.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(small.headers.get("content-type")).toBe("image/webp");
+    // A person's photo never appears in an image search, whoever links to it.
+    expect(small.headers.get("x-robots-tag")).toBe("noindex");
     const etag = small.headers.get("etag");
     expect(etag).toBeTruthy();
     const body = Buffer.from(await small.arrayBuffer());

@@ -20,7 +20,13 @@ export async function photoResponse(
   const photo = await readPhoto(context.services.db, profileId, version, size);
   if (!photo) return notFound();
   const etag = `"${version}-${size}"`;
-  const headers = { "Cache-Control": FOREVER, ETag: etag, "Content-Type": photo.contentType };
+  const headers = {
+    "Cache-Control": FOREVER,
+    ETag: etag,
+    "Content-Type": photo.contentType,
+    // Never in an image search, whoever links it (robots.txt also bars /photos/).
+    "X-Robots-Tag": "noindex",
+  };
   if (request.headers.get("if-none-match") === etag) {
     return new Response(null, { status: 304, headers });
   }
