@@ -26,6 +26,7 @@ import {
 } from "#server/domain/quotas.ts";
 import { mintTags } from "#server/domain/tags.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { advisoryLocksWaited } from "#tests/support/database.ts";
 import { deferred } from "#tests/support/deferred.ts";
 import { createOwner, type Owner } from "#tests/support/fixtures.ts";
 
@@ -409,12 +410,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the holder's alerts lock on Pos
     await taken.promise;
     return { release: held.resolve, done: holder };
   }
-  const waitingForLocks = async () => {
-    const result = await app.services.db.execute(
-      sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
-    );
-    return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
-  };
+  const waitingForLocks = () => advisoryLocksWaited(app.services.db);
   const alertOf = (owner: Owner, extra: Partial<RaiseAlertInput> = {}) =>
     raiseAlert(app.services, {
       source: "sos",

@@ -34,6 +34,7 @@ import { createHttpApp } from "#server/http/app.ts";
 import { clientBuildDir, projectRoot } from "#server/paths.ts";
 import { createServices } from "#server/services.ts";
 import { createTestApp, type TestApp } from "#tests/support/app.ts";
+import { advisoryLocksWaited } from "#tests/support/database.ts";
 import { deferred } from "#tests/support/deferred.ts";
 import { createOwner } from "#tests/support/fixtures.ts";
 import { Client, signIn } from "#tests/support/http-client.ts";
@@ -736,14 +737,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the live feed's order on Postgr
     );
     // The second writer is waiting on the roll call's lock, not ahead of the first with a
     // later seq that a phone could read before the first commits.
-    await expect
-      .poll(async () => {
-        const result = await db.execute(
-          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
-        );
-        return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
-      })
-      .toBe(1);
+    await expect.poll(() => advisoryLocksWaited(db)).toBe(1);
     expect(await rollCallEventsAfter(db, call!.id, 0)).toEqual([]);
     held.resolve();
     await Promise.all([first, second]);

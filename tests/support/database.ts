@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { openAsBlob } from "node:fs";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
-import { type DatabaseHandle, openPglite, openPostgres } from "#server/db/client.ts";
+import { type Database, type DatabaseHandle, openPglite, openPostgres } from "#server/db/client.ts";
 
 /** Set by the test command when PostgreSQL answers; otherwise tests use PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -78,4 +79,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * How many advisory locks are waited for in the database `db` is connected to (PostgreSQL).
+ * pg_locks is the whole server's: the tests of another file, each with its own database and
+ * running beside this one, must not count.
+ */
+export async function advisoryLocksWaited(db: Database): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as n from pg_locks
+        where locktype = 'advisory' and not granted
+          and database = (select oid from pg_database where datname = current_database())`,
+  );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
 }
