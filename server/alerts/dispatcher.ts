@@ -76,6 +76,14 @@ export const rankOf = (kind: string) => DELIVERY_PRIORITY[kind] ?? 1;
 export const emergencySlots = (concurrency: number) =>
   concurrency < 2 ? 0 : Math.max(1, Math.floor(concurrency / 4));
 
+/**
+ * Of the slots the lower ranks share, how many one channel's deliveries may hold while another
+ * channel has deliveries due (decision 173): a mass notice's texts waiting on their number's
+ * pace never keep its emails from being sent.
+ */
+export const channelShare = (concurrency: number) =>
+  Math.max(1, Math.ceil((concurrency - emergencySlots(concurrency)) / 2));
+
 export function createDispatcher(
   services: Services,
   options: {
@@ -97,6 +105,7 @@ export function createDispatcher(
    */
   const concurrency = options.concurrency ?? config.dispatcherConcurrency;
   const reserved = emergencySlots(concurrency);
+  const share = channelShare(concurrency);
   const spend = spendBreaker(services);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
@@ -119,16 +128,22 @@ export function createDispatcher(
    * never larger than the slots free to send it at once, so every claimed delivery goes
    * straight to its provider and its lease covers one call, as decision 070 requires.
    * `attempts` grows with each claim and fences the outcome: a sender whose lease was taken
-   * over records nothing. Alerts and escalations go before notices (DESIGN 1b.3).
+   * over records nothing. Alerts and escalations go before notices (DESIGN 1b.3). The lower
+   * ranks of the channels in `passOver` are left for a later claim (decision 173).
    */
   async function claim(
     limit: number,
     emergenciesOnly: boolean,
+    passOver: readonly string[] = [],
   ): Promise<{ batch: Claimed[]; alertContexts: AlertContexts }> {
     const rows = await services.database.prepared<Record<string, unknown>>(
       emergenciesOnly ? "claim_emergencies" : "claim_deliveries",
       emergenciesOnly ? CLAIM_EMERGENCIES_SQL : CLAIM_SQL,
-    )([String(limit), String(leaseSeconds)]);
+    )(
+      emergenciesOnly
+        ? [String(limit), String(leaseSeconds)]
+        : [String(limit), String(leaseSeconds), `{${passOver.join(",")}}`],
+    );
     const alertContexts: AlertContexts = new Map();
     for (const row of rows) {
       if (row.alert_id) alertContexts.set(row.alert_id as string, alertContextFrom(row));
@@ -462,6 +477,8 @@ export function createDispatcher(
     let budget = 0;
     const inFlight = new Set<Promise<void>>();
     let lowInFlight = 0;
+    /** The lower ranks' deliveries in flight, by channel. */
+    const lowByChannel = new Map<string, number>();
     /** The last claim may have left due deliveries behind (it filled every slot it asked for). */
     let more = true;
     woken = false;
@@ -494,21 +511,39 @@ export function createDispatcher(
           const lowFree = concurrency - reserved - lowInFlight;
           const emergenciesOnly = lowFree <= 0;
           const limit = Math.min(budget, emergenciesOnly ? free : Math.min(free, lowFree));
-          const { batch, alertContexts } = await claim(limit, emergenciesOnly);
+          // A channel holding its share of the lower ranks' slots (texts waiting on their
+          // number's pace) is passed over while another channel has deliveries due; when none
+          // has, it may take the rest (decision 173).
+          const passOver = emergenciesOnly
+            ? []
+            : [...lowByChannel].filter(([, n]) => n >= share).map(([channel]) => channel);
+          const { batch, alertContexts } = await claim(limit, emergenciesOnly, passOver);
+          if (passOver.length > 0 && batch.length < limit) {
+            const rest = await claim(limit - batch.length, false);
+            batch.push(...rest.batch);
+            for (const [id, context] of rest.alertContexts) alertContexts.set(id, context);
+          }
           budget -= batch.length;
           // Fewer than asked: the outbox is empty for now, unless only emergencies were asked
           // for or the lower ranks' share was full (they wait for a slot, not for a wake-up).
           more = batch.length === limit || emergenciesOnly || limit < free;
           for (const delivery of batch) {
             const low = rankOf(delivery.kind) > 0;
-            if (low) lowInFlight++;
+            const { channel } = delivery;
+            if (low) {
+              lowInFlight++;
+              lowByChannel.set(channel, (lowByChannel.get(channel) ?? 0) + 1);
+            }
             const sending: Promise<void> = deliver(delivery, alertContexts)
               .catch((error) => {
                 logger.error({ err: error, deliveryId: delivery.id }, "delivery failed to record");
               })
               .finally(() => {
                 inFlight.delete(sending);
-                if (low) lowInFlight--;
+                if (low) {
+                  lowInFlight--;
+                  lowByChannel.set(channel, (lowByChannel.get(channel) ?? 1) - 1);
+                }
                 handled++;
               });
             inFlight.add(sending);
@@ -629,16 +664,19 @@ export function createDispatcher(
  */
 function claimSql(emergenciesOnly: boolean) {
   const rank = DELIVERY_PRIORITY_SQL;
-  const onlyRankZero = emergenciesOnly ? `and ${rank} = 0` : "";
+  // $3: channels whose lower ranks wait for a later claim (decision 173).
+  const among = emergenciesOnly
+    ? `and ${rank} = 0`
+    : `and (${rank} = 0 or channel <> all($3::text[]))`;
   return `with due as (
     select id, ${rank} as rank, next_attempt_at from alert_deliveries
-    where status = 'pending' and next_attempt_at <= now() ${onlyRankZero}
+    where status = 'pending' and next_attempt_at <= now() ${among}
     order by ${rank}, next_attempt_at
     limit $1::int
     for update skip locked
   ), lapsed as (
     select id, ${rank} as rank, next_attempt_at from alert_deliveries
-    where status = 'sending' and locked_until < now() ${onlyRankZero}
+    where status = 'sending' and locked_until < now() ${among}
     order by ${rank}, next_attempt_at
     limit $1::int
     for update skip locked

@@ -8,14 +8,14 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { raiseAlert } from "#server/alerts/create.ts";
-import { createDispatcher, type Dispatcher } from "#server/alerts/dispatcher.ts";
+import { channelShare, createDispatcher, type Dispatcher } from "#server/alerts/dispatcher.ts";
 import { queueNotice } from "#server/alerts/notices.ts";
 import { loadConfig } from "#server/config.ts";
 import { openPostgres } from "#server/db/client.ts";
 import { alertDeliveries } from "#server/db/schema.ts";
 import { createLogger } from "#server/logger.ts";
 import { createServices, type Services } from "#server/services.ts";
-import { type SmtpPeer, startSmtpPeer } from "#tests/fault/peers.ts";
+import { type SmtpPeer, startSmtpPeer, startTwilioPeer } from "#tests/fault/peers.ts";
 import {
   createTestDatabase,
   TEST_DATABASE_URL,
@@ -31,7 +31,10 @@ let smtp: SmtpPeer;
 const dispatchers: Dispatcher[] = [];
 const closers: (() => Promise<void>)[] = [];
 
-function servicesOn(handle: TestDatabase | Awaited<ReturnType<typeof openPostgres>>): Services {
+function servicesOn(
+  handle: TestDatabase | Awaited<ReturnType<typeof openPostgres>>,
+  env: Record<string, string> = {},
+): Services {
   const config = loadConfig({
     APP_ENV: "test",
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "safetap-test-")),
@@ -41,6 +44,7 @@ function servicesOn(handle: TestDatabase | Awaited<ReturnType<typeof openPostgre
     // The same key on every instance: they read each other's rows.
     DATA_ENCRYPTION_KEY: "11".repeat(32),
     AUTH_SECRET: "22".repeat(32),
+    ...env,
   });
   const services = createServices({
     config,
@@ -244,5 +248,51 @@ describe("priorities under load", () => {
     expect(noticesBefore - noticesAtRaise).toBeLessThanOrEqual(3 * concurrency);
     expect(noticesBefore).toBeLessThan(notices.length);
     await dispatcher.stop();
+  }, 120_000);
+
+  // Decision 173: texts waiting on their number's pace hold at most their channel's share of the
+  // slots, so the same notice's emails go out at the mail server's pace, not the number's.
+  it("a mass notice's emails are not held behind its texts waiting on their number's pace", async () => {
+    const twilio = await startTwilioPeer();
+    const own = await createTestDatabase();
+    closers.push(async () => {
+      await own.destroy();
+      await twilio.close();
+    });
+    // Two texts a second from the one number: 30 take 15 s.
+    const services = servicesOn(own, { ...twilio.env(), TWILIO_SMS_PER_SECOND: "2" });
+    const owner = await mailOwner(services);
+    const notice = (channel: "sms" | "email", i: number) =>
+      queueNotice(services.db, services.cipher, {
+        kind: "mass_notice",
+        accountId: owner.userId,
+        channel,
+        to:
+          channel === "sms" ? `+1555010${String(i).padStart(4, "0")}` : `guardian-${i}@example.com`,
+        recipientName: `Guardian ${i}`,
+        payload: { template: "scanNotice", language: "en", params: { tag: "Bag", time: "14:02" } },
+      });
+    // The texts are queued first, so they come first in the claim's order.
+    const texts: string[] = [];
+    for (let i = 0; i < 30; i++) texts.push(await notice("sms", i));
+    await new Promise((r) => setTimeout(r, 10));
+    const emails: string[] = [];
+    for (let i = 0; i < 30; i++) emails.push(await notice("email", i));
+
+    const concurrency = 8; // 2 kept for emergencies, 6 for the rest: 3 a channel
+    expect(channelShare(concurrency)).toBe(3);
+    const dispatcher = dispatcherOf(services, concurrency);
+    dispatcher.start();
+    const mailed = () => emails.filter((id) => smtp.countsByKey().has(id)).length;
+    const texted = () => texts.filter((id) => twilio.countsByKey().has(id)).length;
+    for (let i = 0; i < 600 && mailed() < emails.length && texted() < 10; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const textsWhenMailed = texted();
+    await dispatcher.stop();
+    // Every email went while the number had sent only its first few texts. With the texts
+    // holding every slot, each email waited for a text to be sent: 24 texts went first.
+    expect(mailed()).toBe(emails.length);
+    expect(textsWhenMailed).toBeLessThan(10);
   }, 120_000);
 });
