@@ -22,7 +22,7 @@ import {
   issueContactToken,
   peekContactToken,
 } from "./contact-tokens.ts";
-import { optedOutSince, optOutsAmong, stoppedIn } from "./opt-outs.ts";
+import { optOutsAmong, stoppedIn } from "./opt-outs.ts";
 import { type Allowance, alertAllowance, quotaHolderFor } from "./quotas.ts";
 
 /** What queueing a request needs: the services a request handler or job has. */
@@ -65,37 +65,64 @@ export type RequestOutcome = { contactId: string; name: string } & (
 
 const valueContext = (contactId: string) => `contacts.value:${contactId}`;
 
+/**
+ * The people the contacts belong to and who manages each, as the request names them, by profile:
+ * two statements for any number of them (an import asks a hundred pupils' guardians at once).
+ */
+async function ownersOf(tx: Transaction, profileIds: string[]) {
+  const rows = profileIds.length
+    ? await tx
+        .select({
+          profileId: profiles.id,
+          accountId: profiles.accountId,
+          personName: profiles.fullName,
+          language: profiles.language,
+          isMinor: profiles.isMinor,
+          accountName: user.name,
+        })
+        .from(profiles)
+        .innerJoin(user, eq(user.id, profiles.accountId))
+        .where(inArray(profiles.id, profileIds))
+    : [];
+  const managers = [
+    ...new Set(rows.filter((r) => r.accountId !== r.profileId).map((r) => r.accountId)),
+  ];
+  const ownNames = new Map(
+    (managers.length
+      ? await tx
+          .select({ id: profiles.id, fullName: profiles.fullName })
+          .from(profiles)
+          .where(inArray(profiles.id, managers))
+      : []
+    ).map((r) => [r.id, r.fullName]),
+  );
+  return new Map(
+    rows.map((row) => {
+      const own = row.accountId === row.profileId ? row.personName : ownNames.get(row.accountId);
+      const owner = own || row.accountName;
+      const person = row.personName || owner;
+      return [
+        row.profileId,
+        {
+          accountId: row.accountId,
+          language: row.language,
+          owner,
+          // A dependant is named to the contact; a minor by first name only (DESIGN 1b.6).
+          person:
+            row.accountId === row.profileId
+              ? null
+              : row.isMinor
+                ? (person.split(/\s+/)[0] ?? "")
+                : person,
+        },
+      ] as const;
+    }),
+  );
+}
+
 /** The person a contact belongs to and who manages them, as the request names them. */
 async function ownerOf(tx: Transaction, profileId: string) {
-  const [row] = await tx
-    .select({
-      accountId: profiles.accountId,
-      personName: profiles.fullName,
-      language: profiles.language,
-      isMinor: profiles.isMinor,
-      accountName: user.name,
-    })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.accountId))
-    .where(eq(profiles.id, profileId));
-  if (!row) return null;
-  const [own] =
-    row.accountId === profileId
-      ? [{ fullName: row.personName }]
-      : await tx
-          .select({ fullName: profiles.fullName })
-          .from(profiles)
-          .where(eq(profiles.id, row.accountId));
-  const owner = own?.fullName || row.accountName;
-  const person = row.personName || owner;
-  return {
-    accountId: row.accountId,
-    language: row.language,
-    owner,
-    // A dependant is named to the contact; a minor by first name only (DESIGN 1b.6).
-    person:
-      row.accountId === profileId ? null : row.isMinor ? (person.split(/\s+/)[0] ?? "") : person,
-  };
+  return (await ownersOf(tx, [profileId])).get(profileId) ?? null;
 }
 
 /**
@@ -118,7 +145,17 @@ export async function requestContactConsent(
     .for("update");
   const limiter = limiterWithin(deps, tx);
   const outcomes: RequestOutcome[] = [];
-  const owners = new Map<string, Awaited<ReturnType<typeof ownerOf>>>();
+  const owners = await ownersOf(tx, [...new Set(rows.map((row) => row.profileId))]);
+  const addressOf = (row: (typeof rows)[number]) =>
+    deps.cipher.decrypt(row.value, valueContext(row.id));
+  // The STOPs of every address asked, in one statement.
+  const stops = await optOutsAmong(
+    tx,
+    deps.config.dataEncryptionKey,
+    rows
+      .filter((row) => row.consent === "pending" && row.consentRequests < REQUESTS_PER_CONTACT)
+      .map((row) => ({ channel: contactChannelOf(row.channel), value: addressOf(row) })),
+  );
   const holders = new Map<string, boolean>();
   const allowances = new Map<string, Allowance>();
   /** Never asked, and held back now: the job tries them again a day later, not every run. */
@@ -136,12 +173,11 @@ export async function requestContactConsent(
       refuse("contact_limit");
       continue;
     }
-    if (!owners.has(row.profileId)) owners.set(row.profileId, await ownerOf(tx, row.profileId));
     const owner = owners.get(row.profileId);
     if (!owner) continue;
     const channel = contactChannelOf(row.channel);
-    const value = deps.cipher.decrypt(row.value, valueContext(row.id));
-    if (await optedOutSince(tx, deps.config.dataEncryptionKey, channel, value)) {
+    const value = addressOf(row);
+    if (stoppedIn(stops, channel, value)) {
       refuse("opted_out");
       continue;
     }
@@ -208,13 +244,16 @@ async function overCeiling(
         ] as [RequestRefusal, RateRule, string][])
       : []),
   ];
-  for (const [reason, rule, key] of steps) {
-    if (!(await limiter.consume(rule, key)).allowed) {
-      deps.logger.info({ rule: rule.name }, "confirmation request held back by a ceiling");
-      return reason;
-    }
-  }
-  return null;
+  // One statement for every window, in order, stopping at the first refusal: an import asks
+  // thousands of guardians in one call.
+  const decisions = await limiter.consumeInOrder(
+    steps.map(([, rule, key]) => [rule, key] as const),
+  );
+  const refused = decisions.findIndex((decision) => !decision.allowed);
+  if (refused < 0) return null;
+  const [reason, rule] = steps[refused]!;
+  deps.logger.info({ rule: rule.name }, "confirmation request held back by a ceiling");
+  return reason;
 }
 
 async function queueRequest(

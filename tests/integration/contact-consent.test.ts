@@ -14,7 +14,11 @@ import {
 } from "#server/db/schema.ts";
 import { TWILIO_INBOUND_PATH } from "#server/delivery/twilio-inbound.ts";
 import { twilioSignature } from "#server/delivery/twilio-status.ts";
-import { CONSENT_RULES, REQUESTS_PER_CONTACT } from "#server/domain/contact-consent.ts";
+import {
+  CONSENT_RULES,
+  REQUESTS_PER_CONTACT,
+  requestContactConsent,
+} from "#server/domain/contact-consent.ts";
 import { issueContactToken } from "#server/domain/contact-tokens.ts";
 import { addContacts, listContacts, updateContact } from "#server/domain/contacts.ts";
 import { createConsentJob } from "#server/domain/current-checks.ts";
@@ -358,6 +362,64 @@ describe("Twilio's inbound webhook: STOP, START, HELP", () => {
       body: `Body=${"A".repeat(70 * 1024)}`,
     });
     expect(response.status).toBe(413);
+  });
+
+  it("one call asks many people's contacts: each names its person (a minor by first name only), a STOPped number is not asked", async () => {
+    const owner = await pendingOwner([]);
+    const [own] = await app.services.db
+      .select({ fullName: profiles.fullName })
+      .from(profiles)
+      .where(eq(profiles.id, owner.userId));
+    const person = async (fullName: string, isMinor: boolean) => {
+      const id = randomUUID();
+      await app.services.db
+        .insert(profiles)
+        .values({ id, accountId: owner.userId, fullName, isMinor });
+      return id;
+    };
+    const adult = await person("Ana María Reyes", false);
+    const minor = await person("Lucía Reyes Gómez", true);
+    const stopped = freshNumber();
+    expect((await inbound({ From: stopped, Body: "STOP", MessageSid: "SM-batch" })).status).toBe(
+      200,
+    );
+    // Added without asking, then asked in one call, as an import's batch is.
+    const quietly = async (profileId: string, name: string, value: string) => {
+      const added = await addContacts(app.services.db, app.services.cipher, profileId, [
+        { name, channel: "sms", value },
+      ]);
+      if (!added.ok) throw new Error("contact not added");
+      return added.contacts[0]!.id;
+    };
+    const ids = [
+      await quietly(adult, "Batch Adult", freshNumber()),
+      await quietly(minor, "Batch Minor", freshNumber()),
+      await quietly(adult, "Batch Stopped", stopped),
+    ];
+    const outcomes = await app.services.db.transaction((tx) =>
+      requestContactConsent(app.services, tx, ids),
+    );
+    expect(outcomes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: "Batch Adult", sent: true }),
+        expect.objectContaining({ name: "Batch Minor", sent: true }),
+        expect.objectContaining({ name: "Batch Stopped", sent: false, reason: "opted_out" }),
+      ]),
+    );
+    expect(await requestsTo("Batch Stopped")).toHaveLength(0);
+    const params = async (name: string) => {
+      const [request] = await requestsTo(name);
+      if (!request || !isNoticePayload(request.row.payload))
+        throw new Error(`no request to ${name}`);
+      return openNotice(request.row.payload, app.services.cipher, request.row.id);
+    };
+    const toAdult = await params("Batch Adult");
+    expect(toAdult.template).toBe("contactRequestFor");
+    expect(toAdult.params).toMatchObject({ person: "Ana María Reyes", owner: own!.fullName });
+    expect((await params("Batch Minor")).params).toMatchObject({
+      person: "Lucía",
+      owner: own!.fullName,
+    });
   });
 
   it("a STOP from a number that is a contact of two owners stops both; the owner left unreached is told", async () => {
