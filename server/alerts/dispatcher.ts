@@ -476,9 +476,9 @@ export function createDispatcher(
     let handled = 0;
     let budget = 0;
     const inFlight = new Set<Promise<void>>();
-    let lowInFlight = 0;
     /** The lower ranks' deliveries in flight, by channel. */
     const lowByChannel = new Map<string, number>();
+    const lowInFlight = () => [...lowByChannel.values()].reduce((sum, n) => sum + n, 0);
     /** The last claim may have left due deliveries behind (it filled every slot it asked for). */
     let more = true;
     woken = false;
@@ -508,7 +508,7 @@ export function createDispatcher(
         const free = concurrency - inFlight.size;
         if (free > 0 && (more || woken)) {
           woken = false;
-          const lowFree = concurrency - reserved - lowInFlight;
+          const lowFree = concurrency - reserved - lowInFlight();
           const emergenciesOnly = lowFree <= 0;
           const limit = Math.min(budget, emergenciesOnly ? free : Math.min(free, lowFree));
           // A channel holding its share of the lower ranks' slots (texts waiting on their
@@ -530,20 +530,14 @@ export function createDispatcher(
           for (const delivery of batch) {
             const low = rankOf(delivery.kind) > 0;
             const { channel } = delivery;
-            if (low) {
-              lowInFlight++;
-              lowByChannel.set(channel, (lowByChannel.get(channel) ?? 0) + 1);
-            }
+            if (low) lowByChannel.set(channel, (lowByChannel.get(channel) ?? 0) + 1);
             const sending: Promise<void> = deliver(delivery, alertContexts)
               .catch((error) => {
                 logger.error({ err: error, deliveryId: delivery.id }, "delivery failed to record");
               })
               .finally(() => {
                 inFlight.delete(sending);
-                if (low) {
-                  lowInFlight--;
-                  lowByChannel.set(channel, (lowByChannel.get(channel) ?? 1) - 1);
-                }
+                if (low) lowByChannel.set(channel, (lowByChannel.get(channel) ?? 1) - 1);
                 handled++;
               });
             inFlight.add(sending);

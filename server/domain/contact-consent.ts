@@ -146,16 +146,17 @@ export async function requestContactConsent(
   const limiter = limiterWithin(deps, tx);
   const outcomes: RequestOutcome[] = [];
   const owners = await ownersOf(tx, [...new Set(rows.map((row) => row.profileId))]);
-  const addressOf = (row: (typeof rows)[number]) =>
-    deps.cipher.decrypt(row.value, valueContext(row.id));
+  /** The contacts that may still be asked, each address decrypted once. */
+  const askable = rows
+    .filter((row) => row.consent === "pending" && row.consentRequests < REQUESTS_PER_CONTACT)
+    .map((row) => ({
+      id: row.id,
+      channel: contactChannelOf(row.channel),
+      value: deps.cipher.decrypt(row.value, valueContext(row.id)),
+    }));
+  const addresses = new Map(askable.map((contact) => [contact.id, contact.value]));
   // The STOPs of every address asked, in one statement.
-  const stops = await optOutsAmong(
-    tx,
-    deps.config.dataEncryptionKey,
-    rows
-      .filter((row) => row.consent === "pending" && row.consentRequests < REQUESTS_PER_CONTACT)
-      .map((row) => ({ channel: contactChannelOf(row.channel), value: addressOf(row) })),
-  );
+  const stops = await optOutsAmong(tx, deps.config.dataEncryptionKey, askable);
   const holders = new Map<string, boolean>();
   const allowances = new Map<string, Allowance>();
   /** Never asked, and held back now: the job tries them again a day later, not every run. */
@@ -176,7 +177,7 @@ export async function requestContactConsent(
     const owner = owners.get(row.profileId);
     if (!owner) continue;
     const channel = contactChannelOf(row.channel);
-    const value = addressOf(row);
+    const value = addresses.get(row.id)!;
     if (stoppedIn(stops, channel, value)) {
       refuse("opted_out");
       continue;
